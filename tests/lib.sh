@@ -1,0 +1,66 @@
+# tests/lib.sh - sourced by every tests/t_*.sh; tests/run.sh adds up the results.
+#
+# Each check prints one line "PASS name" or "FAIL name: why" and appends it to
+# $RESULTS, which run.sh counts. A check that cannot fail is a defect: every
+# helper here compares against an expectation that a wrong program misses.
+#
+#   pass NAME / fail NAME WHY
+#   expect_ok NAME CMD...                 status 0
+#   expect_status NAME STATUS CMD...      exactly that status
+#   expect_error NAME 'substring' CMD...  status 2 and the substring in stderr, on one line
+#   expect_output NAME 'regex' CMD...     status 0 and stdout matches the (grep -E) regex
+set -u
+ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+BUILD=${BUILD:-$ROOT/build}
+RESULTS=${RESULTS:-/dev/null}
+TMP=${TMP:-$(mktemp -d)}
+
+pass() { echo "PASS $1"; echo "PASS $1" >>"$RESULTS"; }
+fail() { echo "FAIL $1: $2"; echo "FAIL $1" >>"$RESULTS"; }
+
+_run() { # run CMD, keep stdout/stderr/status in $TMP
+    "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+    echo $? >"$TMP/status"
+}
+
+expect_ok() {
+    local name=$1; shift
+    _run "$@"
+    local st; st=$(cat "$TMP/status")
+    if [ "$st" = 0 ]; then pass "$name"; else fail "$name" "status $st: $(tail -n 3 "$TMP/err" "$TMP/out" | tr '\n' ' ')"; fi
+}
+
+expect_status() {
+    local name=$1 want=$2; shift 2
+    _run "$@"
+    local st; st=$(cat "$TMP/status")
+    if [ "$st" = "$want" ]; then pass "$name"; else fail "$name" "status $st, expected $want: $(tail -n 2 "$TMP/err" | tr '\n' ' ')"; fi
+}
+
+expect_error() {
+    local name=$1 want=$2; shift 2
+    _run "$@"
+    local st; st=$(cat "$TMP/status")
+    if [ "$st" != 2 ]; then
+        fail "$name" "status $st, expected 2: $(tail -n 2 "$TMP/err" | tr '\n' ' ')"
+    elif ! grep -qF -- "$want" "$TMP/err"; then
+        fail "$name" "stderr lacks '$want': $(tr '\n' ' ' <"$TMP/err")"
+    elif [ "$(grep -c . "$TMP/err")" -ne 1 ]; then
+        fail "$name" "error is not one line: $(tr '\n' '|' <"$TMP/err")"
+    else
+        pass "$name"
+    fi
+}
+
+expect_output() {
+    local name=$1 re=$2; shift 2
+    _run "$@"
+    local st; st=$(cat "$TMP/status")
+    if [ "$st" != 0 ]; then
+        fail "$name" "status $st: $(tail -n 3 "$TMP/err" "$TMP/out" | tr '\n' ' ')"
+    elif ! grep -qE -- "$re" "$TMP/out"; then
+        fail "$name" "output lacks /$re/: $(tail -n 5 "$TMP/out" | tr '\n' ' ')"
+    else
+        pass "$name"
+    fi
+}
