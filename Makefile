@@ -1,0 +1,99 @@
+# Makefile - every entry point of the course (`make help` lists them).
+#
+#   make run                 every step on the default device, then a summary table
+#   make test                the whole test suite, ending "N passed, N failed"
+#   make step4 run           one chapter (ARGS="--grid 2048" passes options on)
+#   make devices             the OpenCL platforms and devices, with their P:D index
+#   make diff STEP=4         what chapter 4 changes from chapter 3
+#
+# `run` and `test` first check the dependencies (common/deps.sh) and install
+# what is missing with apt-get when they can.
+
+CC      ?= gcc
+BUILD   ?= build
+SAN     ?=
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Icommon
+LDLIBS  := -lOpenCL -lm
+ifneq ($(SAN),)
+CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=address,undefined
+endif
+# per-step extra flags (OpenMP for the C loops, say)
+CFLAGS_step0 ?=
+
+STEP_DIRS := $(sort $(wildcard step[0-9]-*))
+stepname   = $(firstword $(subst -, ,$(1)))
+STEPS     := $(foreach d,$(STEP_DIRS),$(call stepname,$d))
+COMMON_OBJ := $(patsubst common/%.c,$(BUILD)/common/%.o,$(wildcard common/*.c))
+COMMON_H  := $(wildcard common/*.h)
+TEST_BINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/*.c))
+DEPS_OK   := $(BUILD)/.deps-ok
+
+# the revision goes into every CSV row; rewrite the header only when it changes
+GIT_REV := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD 2>/dev/null || echo +dirty)
+$(shell mkdir -p $(BUILD)/common && echo '#define SPMV_GIT_REV "$(GIT_REV)"' > $(BUILD)/gitrev.tmp && \
+    (cmp -s $(BUILD)/gitrev.tmp $(BUILD)/gitrev.h || mv $(BUILD)/gitrev.tmp $(BUILD)/gitrev.h); rm -f $(BUILD)/gitrev.tmp)
+
+.PHONY: all build run test devices diff clean deps help $(STEPS)
+all build: $(addprefix $(BUILD)/,$(STEPS)) $(BUILD)/devices $(TEST_BINS)
+
+help:
+	@sed -n '2,12p' Makefile | sed 's/^# \{0,1\}//'
+
+$(DEPS_OK):
+	@common/deps.sh
+	@mkdir -p $(BUILD) && touch $@
+deps:
+	@common/deps.sh
+	@mkdir -p $(BUILD) && touch $(DEPS_OK)
+
+$(BUILD)/common/%.o: common/%.c $(COMMON_H) $(BUILD)/gitrev.h | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -include $(BUILD)/gitrev.h -c $< -o $@
+
+$(BUILD)/libspmv.a: $(COMMON_OBJ)
+	$(AR) rcs $@ $^
+
+# One binary per step; the kernel path is fixed at build time, so a student
+# edits stepN-*/kernel.cl and reruns without rebuilding.
+define STEP_RULE
+$(BUILD)/$(1): $(2)/main.c $(BUILD)/libspmv.a $(COMMON_H)
+	$$(CC) $$(CFLAGS) $$(CFLAGS_$(1)) -DSPMV_KERNEL_PATH='"$(abspath $(2))/kernel.cl"' $(2)/main.c \
+	    $(BUILD)/libspmv.a $$(LDFLAGS) $$(CFLAGS_$(1)) $(LDLIBS) -o $$@
+$(1): $(BUILD)/$(1)
+endef
+$(foreach d,$(STEP_DIRS),$(eval $(call STEP_RULE,$(call stepname,$d),$d)))
+
+$(BUILD)/devices: common/tools/devices.c $(BUILD)/libspmv.a
+	$(CC) $(CFLAGS) $< $(BUILD)/libspmv.a $(LDFLAGS) $(LDLIBS) -o $@
+
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libspmv.a $(COMMON_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< $(BUILD)/libspmv.a $(LDFLAGS) $(LDLIBS) -o $@
+
+# `make step4 run` runs only the steps named on the command line; `make run` all of them.
+RUN_STEPS = $(or $(filter $(STEPS),$(MAKECMDGOALS)),$(STEPS))
+run: deps $(addprefix $(BUILD)/,$(RUN_STEPS))
+	@common/run-steps.sh $(BUILD) "$(ARGS)" $(RUN_STEPS)
+
+test: deps
+	@$(MAKE) --no-print-directory -s all
+	@BUILD=$(abspath $(BUILD)) tests/run.sh
+
+devices: $(BUILD)/devices
+	@$(BUILD)/devices
+
+STEP ?= 1
+diff:
+	@cur=$$(ls -d step$(STEP)-* 2>/dev/null | head -1); prev=$$(ls -d step$$(($(STEP)-1))-* 2>/dev/null | head -1); \
+	if [ -z "$$cur" ] || [ -z "$$prev" ]; then echo "make diff: STEP=$(STEP) needs step$(STEP)-* and the step before it" >&2; exit 2; fi; \
+	for f in main.c kernel.cl; do \
+	    a=$$prev/$$f; [ -f $$a ] || a=/dev/null; b=$$cur/$$f; [ -f $$b ] || b=/dev/null; \
+	    diff -u $$(test -t 1 && echo --color=always) --label $$prev/$$f --label $$cur/$$f $$a $$b; \
+	done; true
+
+clean:
+	rm -rf $(BUILD) build-san
+
+-include plots/plots.mk

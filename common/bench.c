@@ -1,0 +1,360 @@
+/* bench.c - timing, bandwidth probes, roofline, result rows, matrix loading. */
+#define _POSIX_C_SOURCE 200809L
+#include "bench.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#ifndef SPMV_GIT_REV
+#define SPMV_GIT_REV "unknown"
+#endif
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void spmv_stats(double *ms, int n, double *median, double *min)
+{
+    qsort(ms, (size_t)n, sizeof *ms, cmp_double);
+    *min = ms[0];
+    *median = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+}
+
+void spmv_time_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, int warmup, int runs,
+                      double *median, double *min)
+{
+    for (int i = 0; i < warmup; i++)
+        spmv_cl_run(cl, k, global, local);
+    double *ms = malloc(sizeof *ms * (size_t)runs);
+    for (int i = 0; i < runs; i++)
+        ms[i] = spmv_cl_run(cl, k, global, local);
+    spmv_stats(ms, runs, median, min);
+    free(ms);
+}
+
+/* ---- bandwidth probes ---- */
+
+static const char *probe_src =
+    "__kernel void copy4(__global const float4 *restrict a, __global float4 *restrict b)\n"
+    "{ size_t i = get_global_id(0); b[i] = a[i]; }\n";
+
+double spmv_probe_copy_gbs(spmv_cl *cl)
+{
+    /* 256 MiB each way leaves any cache of today (the H100's L2 is 50 MB) */
+    size_t bytes = (size_t)256 << 20;
+    /* SPMV_PROBE_MB shrinks the probe, for simulators such as oclgrind (tests only) */
+    const char *mb = getenv("SPMV_PROBE_MB");
+    if (mb && atoi(mb) > 0)
+        bytes = (size_t)atoi(mb) << 20;
+    if (bytes > cl->max_alloc)
+        bytes = cl->max_alloc;
+    if (bytes > cl->global_mem / 4)
+        bytes = cl->global_mem / 4;
+    bytes &= ~(size_t)((1 << 20) - 1);
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(cl->ctx, 1, &probe_src, NULL, &err);
+    CL_CHECK_ERR(err);
+    CL_CHECK(clBuildProgram(p, 1, &cl->device, "", NULL, NULL));
+    cl_kernel k = spmv_cl_kernel(p, "copy4");
+    cl_mem a = spmv_cl_buffer(cl, CL_MEM_READ_ONLY, bytes, NULL, "bandwidth probe");
+    cl_mem b = spmv_cl_buffer(cl, CL_MEM_WRITE_ONLY, bytes, NULL, "bandwidth probe");
+    float one = 1.0f;
+    CL_CHECK(clEnqueueFillBuffer(cl->queue, a, &one, sizeof one, 0, bytes, 0, NULL, NULL));
+    CL_CHECK(clSetKernelArg(k, 0, sizeof a, &a));
+    CL_CHECK(clSetKernelArg(k, 1, sizeof b, &b));
+    double med, min;
+    spmv_time_kernel(cl, k, bytes / 16, 0, 1, 5, &med, &min);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+    double gbs = 2.0 * bytes / (med * 1e-3) / 1e9;
+    printf("probe    copy of 2 x %zu MiB: %.1f GB/s (bytes read + written, median of 5)\n",
+           bytes >> 20, gbs);
+    return gbs;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+double spmv_probe_host_copy_gbs(void)
+{
+    size_t n = ((size_t)128 << 20) / sizeof(double);
+    double *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+    if (!a || !b)
+        spmv_die(SPMV_EXIT_USAGE, "out of host memory for the bandwidth probe");
+    for (size_t i = 0; i < n; i++)
+        a[i] = b[i] = (double)i;
+    double t[5];
+    for (int r = 0; r < 6; r++) {
+        double t0 = now_s();
+        for (size_t i = 0; i < n; i++)
+            b[i] = a[i];
+        double dt = now_s() - t0;
+        if (r > 0)
+            t[r - 1] = dt * 1e3;
+        a[r] = b[n - 1 - r];   /* keep the copy from being optimised away */
+    }
+    volatile double sink = a[0] + b[1];
+    (void)sink;
+    free(a);
+    free(b);
+    double med, min;
+    spmv_stats(t, 5, &med, &min);
+    double gbs = 2.0 * n * sizeof(double) / (med * 1e-3) / 1e9;
+    printf("probe    host copy of 2 x 128 MiB, one thread: %.1f GB/s (read + written, median of 5)\n", gbs);
+    return gbs;
+}
+
+/* ---- roofline ---- */
+
+double dia_compulsory_bytes(const dia_matrix *A)
+{
+    return 4.0 * ((double)A->ndiag * A->rows + A->ndiag + A->cols + A->rows);
+}
+
+double dia_model_bytes(const dia_matrix *A, int bytes_per_2flops)
+{
+    return (double)bytes_per_2flops * A->ndiag * (double)A->rows;
+}
+
+double csr_compulsory_bytes(const csr_matrix *A, int value_size)
+{
+    return (double)A->nnz * (value_size + 4) + 4.0 * (A->rows + 1) + (double)value_size * (A->cols + A->rows);
+}
+
+double spmv_bound_gflops(double flops, double bytes, double bw_gbs)
+{
+    return bytes > 0 ? flops / (bytes / (bw_gbs * 1e9)) / 1e9 : 0.0;
+}
+
+/* ---- results ---- */
+
+static void csv_field(FILE *f, const char *s)
+{
+    for (; s && *s; s++)
+        fputc(*s == ',' || *s == '\n' || *s == '"' ? ' ' : *s, f);
+}
+
+static void host_cpu_name(char *buf, size_t len)
+{
+    snprintf(buf, len, "host CPU");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return;
+    char line[512];
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "model name", 10) == 0) {
+            char *c = strchr(line, ':');
+            if (c) {
+                c += 1 + (c[1] == ' ');
+                c[strcspn(c, "\n")] = 0;
+                snprintf(buf, len, "%s", c);
+            }
+            break;
+        }
+    fclose(f);
+}
+
+void spmv_report(const spmv_result *r, const char *csv)
+{
+    double gflops = r->flops / (r->ms_median * 1e-3) / 1e9;
+    double gbs = r->bytes_compulsory / (r->ms_median * 1e-3) / 1e9;
+    double bm = spmv_bound_gflops(r->flops, r->bytes_model, r->bw_gbs);
+    double bc = spmv_bound_gflops(r->flops, r->bytes_compulsory, r->bw_gbs);
+    int timed = r->ms_median > 0 && strcmp(r->check, "PASS") == 0;
+    if (!timed) {
+        gflops = gbs = 0;   /* never a speed for a result that failed its check or never ran */
+    } else {
+    printf("time     %.4f ms median, %.4f ms min over %d runs (%s)\n", r->ms_median, r->ms_min, r->runs,
+           r->cl ? "kernel only, profiling events" : "the C loop, monotonic clock");
+    printf("speed    %.2f GFLOP/s (2 per nonzero), %.1f GB/s of compulsory traffic\n", gflops, gbs);
+    if (r->bytes_model > 0)
+        printf("bound    model %.2f GFLOP/s: %.1f%% of it\n", bm, 100.0 * gflops / bm);
+    printf("bound    compulsory %.2f GFLOP/s: %.1f%% of it\n", bc, 100.0 * gflops / bc);
+    }
+    if (!csv)
+        return;
+    struct stat st;
+    int fresh = stat(csv, &st) != 0 || st.st_size == 0;
+    FILE *f = fopen(csv, "a");
+    if (!f)
+        spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s: %s", csv, strerror(errno));
+    if (fresh)
+        fprintf(f, "%s\n", SPMV_CSV_HEADER);
+    char dev[256], drv[400];
+    if (r->cl) {
+        snprintf(dev, sizeof dev, "%s", r->cl->device_name);
+        snprintf(drv, sizeof drv, "%s %s", r->cl->platform_name, r->cl->driver);
+    } else {
+        host_cpu_name(dev, sizeof dev);
+        snprintf(drv, sizeof drv, "C gcc %s", __VERSION__);
+    }
+    char date[32];
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    csv_field(f, r->step); fputc(',', f);
+    csv_field(f, r->kernel); fputc(',', f);
+    csv_field(f, dev); fputc(',', f);
+    csv_field(f, drv); fputc(',', f);
+    csv_field(f, r->matrix);
+    fprintf(f, ",%d,%d,%lld,%d,%c,%d,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.3g,", r->rows, r->cols, r->nnz,
+            r->diags, r->precision, r->runs, r->ms_median, r->ms_min, gflops, gbs, r->bw_gbs, bm, bc, r->max_rel_err);
+    csv_field(f, r->check);
+    fprintf(f, ",%s,%s\n", date, SPMV_GIT_REV);
+    if (fclose(f) != 0)
+        spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s: %s", csv, strerror(errno));
+}
+
+void spmv_skip(const spmv_step *s, const spmv_options *o, const spmv_cl *cl, const char *kernel,
+               const char *why)
+{
+    printf("skipped: %s\n", why);
+    if (o->csv) {
+        spmv_result r;
+        memset(&r, 0, sizeof r);
+        r.step = s->name;
+        r.kernel = kernel;
+        r.cl = cl;
+        r.matrix = o->matrix ? o->matrix : "-";
+        r.precision = o->precision;
+        r.check = "SKIP";
+        spmv_report(&r, o->csv);
+    }
+    fflush(stdout);
+    fprintf(stderr, "%s: skipped: %s\n", s->name, why);
+    exit(SPMV_EXIT_SKIP);
+}
+
+/* ---- the matrix of a run ---- */
+
+void spmv_print_dia(const dia_matrix *A)
+{
+    printf("matrix   %s: %d x %d, %lld nonzeros, %d diagonals (%.1f%% of the DIA storage is padding)\n",
+           A->origin.name, A->rows, A->cols, A->nnz, A->ndiag,
+           A->ndiag ? 100.0 * (1.0 - (double)A->nnz / ((double)A->ndiag * A->rows)) : 0.0);
+}
+
+static void read_csr(const char *path, csr_matrix *A)
+{
+    spmv_error err;
+    coo_matrix C;
+    if (matrix_read(path, &C, &err))
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    int rc = coo_to_csr(&C, A, &err);
+    coo_free(&C);
+    if (rc)
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+}
+
+void spmv_load_dia(const spmv_options *o, size_t pitch_align, dia_matrix *A)
+{
+    spmv_error err;
+    if (o->matrix) {
+        csr_matrix C;
+        read_csr(o->matrix, &C);
+        int rc = csr_to_dia(&C, pitch_align, A, &err);
+        csr_free(&C);
+        if (rc)
+            spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    } else if (dia_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, pitch_align, A, &err)) {
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    }
+    if ((double)A->ndiag * (double)A->pitch >= 2147483647.0)
+        spmv_die(SPMV_EXIT_USAGE, "%s stores %d diagonals of %zu values: more than 2^31, and the "
+                 "kernels index with int; try a smaller --grid", A->origin.name, A->ndiag, A->pitch);
+    spmv_print_dia(A);
+}
+
+void spmv_load_csr(const spmv_options *o, csr_matrix *A)
+{
+    if (o->matrix) {
+        read_csr(o->matrix, A);
+        return;
+    }
+    spmv_error err;
+    dia_matrix D;
+    if (dia_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, 1, &D, &err))
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    int rc = dia_to_csr(&D, A, &err);
+    dia_free(&D);
+    if (rc)
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+}
+
+/* ---- the checked, timed run ---- */
+
+static void read_back(spmv_cl *cl, cl_mem y, void *host, size_t bytes)
+{
+    CL_CHECK(clEnqueueReadBuffer(cl->queue, y, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
+}
+
+int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem y,
+                        const spmv_ref *ref, int single, const spmv_options *o, spmv_measure *m)
+{
+    size_t kmax = 0;
+    CL_CHECK(clGetKernelWorkGroupInfo(k, cl->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
+    if (local > cl->max_wg || local > kmax)
+        spmv_die(SPMV_EXIT_USAGE, "work-group size %zu is more than this device and kernel allow (%zu): "
+                 "choose a smaller --local-size", local, kmax < cl->max_wg ? kmax : cl->max_wg);
+    size_t bytes = (size_t)ref->n * (ref->complex_ ? 2 : 1) * (single ? 4 : 8);
+    void *host = malloc(bytes ? bytes : 1);
+    if (!host)
+        spmv_die(SPMV_EXIT_USAGE, "out of host memory for y");
+    memset(m, 0, sizeof *m);
+
+    spmv_cl_poison(cl, y, bytes);
+    spmv_cl_run(cl, k, global, local);
+    read_back(cl, y, host, bytes);
+    m->check = spmv_check_result(ref, host, single);
+    if (m->check.pass) {
+        spmv_cl_poison(cl, y, bytes);
+        spmv_time_kernel(cl, k, global, local, o->warmup, o->runs, &m->median, &m->min);
+        read_back(cl, y, host, bytes);
+        spmv_check again = spmv_check_result(ref, host, single);
+        if (!again.pass || again.max_err > m->check.max_err)
+            m->check = again;
+        if (!again.pass)
+            m->median = m->min = 0;
+    }
+    free(host);
+    spmv_check_print(&m->check);
+    return m->check.pass;
+}
+
+int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
+                    const dia_matrix *A, const spmv_measure *m, double bw_gbs)
+{
+    spmv_result r;
+    memset(&r, 0, sizeof r);
+    r.step = s->name;
+    r.kernel = kernel;
+    r.cl = cl;
+    r.matrix = A->origin.name;
+    r.rows = A->rows;
+    r.cols = A->cols;
+    r.nnz = A->nnz;
+    r.diags = A->ndiag;
+    r.precision = 's';
+    r.runs = o->runs;
+    r.ms_median = m->median;
+    r.ms_min = m->min;
+    r.flops = 2.0 * (double)A->nnz;
+    r.bytes_model = dia_model_bytes(A, s->model_bytes);
+    r.bytes_compulsory = dia_compulsory_bytes(A);
+    r.bw_gbs = bw_gbs;
+    r.max_rel_err = m->check.max_err;
+    r.check = m->check.pass ? "PASS" : "FAIL";
+    spmv_report(&r, o->csv);
+    return m->check.pass ? SPMV_EXIT_PASS : SPMV_EXIT_FAIL;
+}

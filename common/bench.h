@@ -1,0 +1,96 @@
+/* bench.h - timing, the bandwidth probe, the roofline and the result row.
+ *
+ * The FLOP and byte formulas live here and nowhere else:
+ *   FLOPs                 2 per true nonzero
+ *   model bytes (DIA)     the article's B bytes per 2 FLOPs for every stored
+ *                         diagonal entry the kernel walks: B * ndiag * rows
+ *   compulsory bytes      every input byte read once, y written once
+ *   bound (GFLOP/s)       FLOPs / (bytes / measured bandwidth)
+ */
+#ifndef SPMV_BENCH_H
+#define SPMV_BENCH_H
+
+#include "check.h"
+#include "clutil.h"
+#include "matrix.h"
+#include "options.h"
+
+/* Median and minimum of n times (the array is sorted in place). */
+void spmv_stats(double *ms, int n, double *median, double *min);
+
+/* Device bandwidth: a float4 copy between two buffers big enough to leave the
+ * caches, median of several runs, counting bytes read plus bytes written. */
+double spmv_probe_copy_gbs(spmv_cl *cl);
+/* Host bandwidth for the C reference: the same copy with one thread. */
+double spmv_probe_host_copy_gbs(void);
+
+/* Bytes every DIA step must move at least: all stored diagonals (ndiag * rows
+ * values), the offsets, x and y. */
+double dia_compulsory_bytes(const dia_matrix *A);
+/* The article's model: model_bytes per stored entry walked. */
+double dia_model_bytes(const dia_matrix *A, int bytes_per_2flops);
+/* CSR: values + column indices, row pointers, x, y. value_size 4, 8, 8 or 16. */
+double csr_compulsory_bytes(const csr_matrix *A, int value_size);
+double spmv_bound_gflops(double flops, double bytes, double bw_gbs);
+
+typedef struct {
+    const char *step, *kernel;
+    const spmv_cl *cl;          /* NULL for host code: device and driver then name the CPU */
+    const char *matrix;
+    int rows, cols;
+    long long nnz;
+    int diags;
+    char precision;
+    int runs;
+    double ms_median, ms_min;
+    double flops, bytes_model, bytes_compulsory;
+    double bw_gbs;              /* measured in this run */
+    double max_rel_err;
+    const char *check;          /* PASS FAIL SKIP */
+} spmv_result;
+
+#define SPMV_CSV_HEADER                                                                          \
+    "step,kernel,device,driver,matrix,rows,cols,nnz,diags,precision,runs,ms_median,ms_min,gflops," \
+    "gbs,bw_measured_gbs,bound_model_gflops,bound_compulsory_gflops,max_rel_err,check,date,git_rev"
+
+/* Print the result lines (GFLOP/s, GB/s, bounds and % of each) when the check
+ * passed, and append the CSV row (speeds 0 unless PASS) when csv != NULL. */
+void spmv_report(const spmv_result *r, const char *csv);
+
+/* Time a kernel: warmup untimed runs, then runs timed with profiling events.
+ * Fills median and minimum. */
+void spmv_time_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, int warmup, int runs,
+                      double *median, double *min);
+
+/* Report a step that cannot run on this device (no images, no doubles):
+ * one line, a SKIP row in the CSV, exit 3. */
+void spmv_skip(const spmv_step *s, const spmv_options *o, const spmv_cl *cl, const char *kernel,
+               const char *why) __attribute__((noreturn));
+
+/* The matrix a DIA step runs: --matrix (read, converted, refused if not
+ * banded) or the grid. Exits 2 with the reason on bad input. */
+void spmv_load_dia(const spmv_options *o, size_t pitch_align, dia_matrix *A);
+/* The matrix as CSR (step6), from a file or the grid. */
+void spmv_load_csr(const spmv_options *o, csr_matrix *A);
+
+/* The checked, timed run every OpenCL step makes:
+ *   poison y with NaN, run once, read back, check against the reference;
+ *   then poison again, warmup + timed runs, read back and check once more
+ *   (a race or an unwritten row shows in either).
+ * Exits 2 if local exceeds what the device or kernel allows. Returns 1 on PASS. */
+typedef struct {
+    double median, min;   /* ms; 0 when the first check failed */
+    spmv_check check;
+} spmv_measure;
+int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem y,
+                        const spmv_ref *ref, int single, const spmv_options *o, spmv_measure *m);
+
+/* Report a DIA step: result lines, roofline with the step's model bytes, CSV row.
+ * Returns the exit status (PASS 0, FAIL 1). */
+int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
+                    const dia_matrix *A, const spmv_measure *m, double bw_gbs);
+
+/* Print the matrix line: name, rows, cols, nnz, diagonals. */
+void spmv_print_dia(const dia_matrix *A);
+
+#endif

@@ -1,0 +1,164 @@
+/* check.c - reference product and checker; see check.h for the tolerance. */
+#include "check.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int ref_alloc(spmv_ref *ref, long long n, int cplx, spmv_error *err)
+{
+    memset(ref, 0, sizeof *ref);
+    ref->n = n;
+    ref->complex_ = cplx;
+    ref->y = spmv_alloc((size_t)n * (cplx ? 2 : 1), sizeof *ref->y, "reference result", err);
+    ref->scale = spmv_alloc((size_t)n, sizeof *ref->scale, "reference scale", err);
+    ref->len = spmv_alloc((size_t)n, sizeof *ref->len, "reference row lengths", err);
+    if (!ref->y || !ref->scale || !ref->len) {
+        spmv_ref_free(ref);
+        return -1;
+    }
+    return 0;
+}
+
+void spmv_ref_free(spmv_ref *ref)
+{
+    free(ref->y);
+    free(ref->scale);
+    free(ref->len);
+    ref->y = ref->scale = NULL;
+    ref->len = NULL;
+}
+
+int dia_reference(const dia_matrix *A, const float *x, spmv_ref *ref, spmv_error *err)
+{
+    if (ref_alloc(ref, A->rows, 0, err))
+        return -1;
+    for (int r = 0; r < A->rows; r++) {
+        double sum = 0, scale = 0;
+        int len = 0;
+        for (int d = 0; d < A->ndiag; d++) {
+            long long c = (long long)r + A->offsets[d];
+            if (c < 0 || c >= A->cols)
+                continue;
+            double a = A->values[(size_t)d * A->pitch + r];
+            if (a == 0.0)
+                continue;
+            sum += a * x[c];
+            scale += fabs(a) * fabs((double)x[c]);
+            len++;
+        }
+        ref->y[r] = sum;
+        ref->scale[r] = scale;
+        ref->len[r] = len;
+    }
+    return 0;
+}
+
+int csr_reference(const csr_matrix *A, const double *x, spmv_ref *ref, spmv_error *err)
+{
+    int cplx = A->im != NULL;
+    if (ref_alloc(ref, A->rows, cplx, err))
+        return -1;
+    for (int r = 0; r < A->rows; r++) {
+        double re = 0, im = 0, scale = 0;
+        for (int k = A->ptr[r]; k < A->ptr[r + 1]; k++) {
+            int c = A->col[k];
+            if (cplx) {
+                double ar = A->re[k], ai = A->im[k], xr = x[2 * c], xi = x[2 * c + 1];
+                re += ar * xr - ai * xi;
+                im += ar * xi + ai * xr;
+                scale += hypot(ar, ai) * hypot(xr, xi);
+            } else {
+                re += A->re[k] * x[c];
+                scale += fabs(A->re[k]) * fabs(x[c]);
+            }
+        }
+        if (cplx) {
+            ref->y[2 * r] = re;
+            ref->y[2 * r + 1] = im;
+        } else {
+            ref->y[r] = re;
+        }
+        ref->scale[r] = scale;
+        ref->len[r] = A->ptr[r + 1] - A->ptr[r];
+    }
+    return 0;
+}
+
+spmv_check spmv_check_result(const spmv_ref *ref, const void *y_dev, int single)
+{
+    spmv_check c = { 1, 0.0, -1, 0.0, 0.0, 0 };
+    const float *yf = y_dev;
+    const double *yd = y_dev;
+    double eps = single ? 0x1.0p-24 : 0x1.0p-53;
+    int w = ref->complex_ ? 2 : 1;
+    for (long long r = 0; r < ref->n; r++) {
+        /* a complex product adds one more rounding per term: double the allowance */
+        double tol = eps * (ref->len[r] + 10) * ref->scale[r] * (ref->complex_ ? 2.0 : 1.0);
+        double worst = 0;
+        int bad = 0;
+        for (int j = 0; j < w; j++) {
+            size_t i = (size_t)r * w + j;
+            double got = single ? (double)yf[i] : yd[i];
+            double diff = fabs(got - ref->y[i]);
+            if (!(diff <= tol))   /* NaN lands here */
+                bad = 1;
+            double rel = ref->scale[r] > 0 ? diff / ref->scale[r] : diff;
+            if (isnan(rel))
+                rel = INFINITY;
+            if (rel > worst)
+                worst = rel;
+        }
+        if (worst > c.max_err)
+            c.max_err = worst;
+        if (bad) {
+            if (c.first_bad < 0) {
+                c.first_bad = r;
+                c.got = single ? (double)yf[(size_t)r * w] : yd[(size_t)r * w];
+                c.want = ref->y[(size_t)r * w];
+            }
+            c.bad_rows++;
+            c.pass = 0;
+        }
+    }
+    return c;
+}
+
+void spmv_check_print(const spmv_check *c)
+{
+    printf("check    max error %.3g (relative to sum|a||x| of its row)", c->max_err);
+    if (c->pass) {
+        printf(", within eps*(n+10)\ncheck: PASS\n");
+    } else {
+        printf("\ncheck    %lld bad rows; first bad row %lld: got %.9g, expected %.9g\ncheck: FAIL\n",
+               c->bad_rows, c->first_bad, c->got, c->want);
+    }
+}
+
+float *spmv_random_floats(size_t n, uint64_t seed, spmv_error *err)
+{
+    float *x = spmv_alloc(n, sizeof *x, "vector x", err);
+    if (!x)
+        return NULL;
+    spmv_rng g;
+    spmv_rng_seed(&g, seed ^ 0x5eedf00dULL);
+    for (size_t i = 0; i < n; i++)
+        x[i] = (float)spmv_rng_uniform(&g);
+    return x;
+}
+
+double *spmv_random_doubles(size_t n, uint64_t seed, int round_to_float, spmv_error *err)
+{
+    double *x = spmv_alloc(n, sizeof *x, "vector x", err);
+    if (!x)
+        return NULL;
+    spmv_rng g;
+    spmv_rng_seed(&g, seed ^ 0x5eedf00dULL);
+    for (size_t i = 0; i < n; i++) {
+        x[i] = spmv_rng_uniform(&g);
+        if (round_to_float)
+            x[i] = (float)x[i];
+    }
+    return x;
+}

@@ -1,0 +1,380 @@
+/* clutil.c - OpenCL plumbing; see clutil.h. */
+#include "clutil.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+const char *spmv_prog = "spmv";
+
+void spmv_die(int status, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    /* one line: a message built from a file's content must not break it */
+    for (char *p = msg; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+    fflush(stdout);
+    fprintf(stderr, "%s: error: %s\n", spmv_prog, msg);
+    exit(status);
+}
+
+const char *cl_error_name(cl_int code)
+{
+    switch (code) {
+#define E(x) case x: return #x;
+    E(CL_SUCCESS) E(CL_DEVICE_NOT_FOUND) E(CL_DEVICE_NOT_AVAILABLE) E(CL_COMPILER_NOT_AVAILABLE)
+    E(CL_MEM_OBJECT_ALLOCATION_FAILURE) E(CL_OUT_OF_RESOURCES) E(CL_OUT_OF_HOST_MEMORY)
+    E(CL_PROFILING_INFO_NOT_AVAILABLE) E(CL_MEM_COPY_OVERLAP) E(CL_IMAGE_FORMAT_MISMATCH)
+    E(CL_IMAGE_FORMAT_NOT_SUPPORTED) E(CL_BUILD_PROGRAM_FAILURE) E(CL_MAP_FAILURE)
+    E(CL_MISALIGNED_SUB_BUFFER_OFFSET) E(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+    E(CL_COMPILE_PROGRAM_FAILURE) E(CL_LINKER_NOT_AVAILABLE) E(CL_LINK_PROGRAM_FAILURE)
+    E(CL_DEVICE_PARTITION_FAILED) E(CL_KERNEL_ARG_INFO_NOT_AVAILABLE)
+    E(CL_INVALID_VALUE) E(CL_INVALID_DEVICE_TYPE) E(CL_INVALID_PLATFORM) E(CL_INVALID_DEVICE)
+    E(CL_INVALID_CONTEXT) E(CL_INVALID_QUEUE_PROPERTIES) E(CL_INVALID_COMMAND_QUEUE)
+    E(CL_INVALID_HOST_PTR) E(CL_INVALID_MEM_OBJECT) E(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR)
+    E(CL_INVALID_IMAGE_SIZE) E(CL_INVALID_SAMPLER) E(CL_INVALID_BINARY) E(CL_INVALID_BUILD_OPTIONS)
+    E(CL_INVALID_PROGRAM) E(CL_INVALID_PROGRAM_EXECUTABLE) E(CL_INVALID_KERNEL_NAME)
+    E(CL_INVALID_KERNEL_DEFINITION) E(CL_INVALID_KERNEL) E(CL_INVALID_ARG_INDEX)
+    E(CL_INVALID_ARG_VALUE) E(CL_INVALID_ARG_SIZE) E(CL_INVALID_KERNEL_ARGS)
+    E(CL_INVALID_WORK_DIMENSION) E(CL_INVALID_WORK_GROUP_SIZE) E(CL_INVALID_WORK_ITEM_SIZE)
+    E(CL_INVALID_GLOBAL_OFFSET) E(CL_INVALID_EVENT_WAIT_LIST) E(CL_INVALID_EVENT)
+    E(CL_INVALID_OPERATION) E(CL_INVALID_GL_OBJECT) E(CL_INVALID_BUFFER_SIZE)
+    E(CL_INVALID_MIP_LEVEL) E(CL_INVALID_GLOBAL_WORK_SIZE) E(CL_INVALID_PROPERTY)
+    E(CL_INVALID_IMAGE_DESCRIPTOR) E(CL_INVALID_COMPILER_OPTIONS) E(CL_INVALID_LINKER_OPTIONS)
+    E(CL_INVALID_DEVICE_PARTITION_COUNT)
+#undef E
+    case -1001: return "CL_PLATFORM_NOT_FOUND_KHR (no OpenCL driver registered with the ICD loader)";
+    default: return "unknown OpenCL error";
+    }
+}
+
+void cl_check(cl_int code, const char *call, const char *file, int line)
+{
+    if (code == CL_SUCCESS)
+        return;
+    if (code == CL_MEM_OBJECT_ALLOCATION_FAILURE || code == CL_OUT_OF_RESOURCES)
+        spmv_die(SPMV_EXIT_USAGE, "%s failed with %s (%d) at %s:%d: out of device memory or resources; "
+                 "try a smaller --grid or matrix", call, cl_error_name(code), code, file, line);
+    fflush(stdout);
+    fprintf(stderr, "%s: error: %s failed with %s (%d) at %s:%d\n", spmv_prog, call,
+            cl_error_name(code), code, file, line);
+    exit(SPMV_EXIT_FAIL);
+}
+
+/* ---- device discovery ---- */
+
+typedef struct {
+    cl_platform_id platform;
+    cl_device_id device;
+    int p, d;
+} dev_ref;
+
+static int all_devices(dev_ref **out)
+{
+    cl_uint np = 0;
+    cl_int e = clGetPlatformIDs(0, NULL, &np);
+    if (e == -1001 || np == 0) {
+        *out = NULL;
+        return 0;
+    }
+    CL_CHECK(e);
+    cl_platform_id *ps = calloc(np, sizeof *ps);
+    CL_CHECK(clGetPlatformIDs(np, ps, NULL));
+    int n = 0, cap = 16;
+    dev_ref *list = malloc(sizeof *list * cap);
+    for (cl_uint p = 0; p < np; p++) {
+        cl_uint nd = 0;
+        if (clGetDeviceIDs(ps[p], CL_DEVICE_TYPE_ALL, 0, NULL, &nd) != CL_SUCCESS || nd == 0)
+            continue;
+        cl_device_id *ds = calloc(nd, sizeof *ds);
+        CL_CHECK(clGetDeviceIDs(ps[p], CL_DEVICE_TYPE_ALL, nd, ds, NULL));
+        for (cl_uint d = 0; d < nd; d++) {
+            if (n == cap)
+                list = realloc(list, sizeof *list * (cap *= 2));
+            list[n++] = (dev_ref){ ps[p], ds[d], (int)p, (int)d };
+        }
+        free(ds);
+    }
+    free(ps);
+    *out = list;
+    return n;
+}
+
+static void str_info(cl_device_id d, cl_device_info what, char *buf, size_t len)
+{
+    buf[0] = 0;
+    clGetDeviceInfo(d, what, len, buf, NULL);
+    buf[len - 1] = 0;
+}
+
+static int has_extension(cl_device_id d, const char *ext)
+{
+    size_t len = 0;
+    clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, 0, NULL, &len);
+    char *s = calloc(len + 1, 1);
+    clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, len, s, NULL);
+    int found = 0;
+    for (char *t = strtok(s, " "); t; t = strtok(NULL, " "))
+        found |= strcmp(t, ext) == 0;
+    free(s);
+    return found;
+}
+
+static void describe(spmv_cl *cl)
+{
+    cl_device_id d = cl->device;
+    clGetPlatformInfo(cl->platform, CL_PLATFORM_NAME, sizeof cl->platform_name, cl->platform_name, NULL);
+    cl->platform_name[sizeof cl->platform_name - 1] = 0;
+    str_info(d, CL_DEVICE_NAME, cl->device_name, sizeof cl->device_name);
+    str_info(d, CL_DRIVER_VERSION, cl->driver, sizeof cl->driver);
+    str_info(d, CL_DEVICE_VERSION, cl->version, sizeof cl->version);
+    cl_bool img = CL_FALSE;
+    clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof cl->type, &cl->type, NULL);
+    clGetDeviceInfo(d, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof cl->global_mem, &cl->global_mem, NULL);
+    clGetDeviceInfo(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof cl->max_alloc, &cl->max_alloc, NULL);
+    clGetDeviceInfo(d, CL_DEVICE_LOCAL_MEM_SIZE, sizeof cl->local_mem, &cl->local_mem, NULL);
+    clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof cl->max_wg, &cl->max_wg, NULL);
+    clGetDeviceInfo(d, CL_DEVICE_IMAGE_SUPPORT, sizeof img, &img, NULL);
+    cl->image_support = img == CL_TRUE;
+    cl->image2d_max_w = cl->image2d_max_h = 0;
+    if (cl->image_support) {
+        clGetDeviceInfo(d, CL_DEVICE_IMAGE2D_MAX_WIDTH, sizeof(size_t), &cl->image2d_max_w, NULL);
+        clGetDeviceInfo(d, CL_DEVICE_IMAGE2D_MAX_HEIGHT, sizeof(size_t), &cl->image2d_max_h, NULL);
+    }
+    cl_device_fp_config fp = 0;
+    clGetDeviceInfo(d, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp, NULL);
+    cl->fp64 = fp != 0 || has_extension(d, "cl_khr_fp64");
+}
+
+static const char *type_name(cl_device_type t)
+{
+    if (t & CL_DEVICE_TYPE_GPU) return "GPU";
+    if (t & CL_DEVICE_TYPE_CPU) return "CPU";
+    if (t & CL_DEVICE_TYPE_ACCELERATOR) return "accelerator";
+    return "other";
+}
+
+static const char *no_device_hint =
+    "no OpenCL device found: install a driver (on Debian/Ubuntu: apt-get install pocl-opencl-icd "
+    "for the CPU), or run `make deps`";
+
+void spmv_cl_list(void)
+{
+    dev_ref *list;
+    int n = all_devices(&list);
+    if (n == 0)
+        spmv_die(SPMV_EXIT_USAGE, "%s", no_device_hint);
+    printf("%-5s %-4s %-40s %-9s %9s %6s %6s  %s\n", "SEL", "type", "device", "memory", "max alloc",
+           "images", "double", "platform / driver");
+    for (int i = 0; i < n; i++) {
+        spmv_cl c;
+        memset(&c, 0, sizeof c);
+        c.platform = list[i].platform;
+        c.device = list[i].device;
+        describe(&c);
+        char sel[16];
+        snprintf(sel, sizeof sel, "%d:%d", list[i].p, list[i].d);
+        printf("%-5s %-4s %-40.40s %6.1f GiB %6.1f GiB %6s %6s  %s / %s\n", sel, type_name(c.type),
+               c.device_name, c.global_mem / 1073741824.0, c.max_alloc / 1073741824.0,
+               c.image_support ? "yes" : "no", c.fp64 ? "yes" : "no", c.platform_name, c.driver);
+    }
+    free(list);
+}
+
+static int contains_ci(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *hay; hay++) {
+        size_t i = 0;
+        while (i < n && hay[i] && tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
+            i++;
+        if (i == n)
+            return 1;
+    }
+    return n == 0;
+}
+
+void spmv_cl_open(spmv_cl *cl, const char *sel)
+{
+    memset(cl, 0, sizeof *cl);
+    if (!sel || !*sel)
+        sel = getenv("SPMV_DEVICE");
+    dev_ref *list;
+    int n = all_devices(&list), pick = -1;
+    if (n == 0)
+        spmv_die(SPMV_EXIT_USAGE, "%s", no_device_hint);
+    int p, d;
+    char tail;
+    for (int i = 0; i < n && pick < 0; i++) {
+        spmv_cl c;
+        memset(&c, 0, sizeof c);
+        c.platform = list[i].platform;
+        c.device = list[i].device;
+        describe(&c);
+        if (!sel || !*sel || strcasecmp(sel, "gpu") == 0) {
+            if (c.type & CL_DEVICE_TYPE_GPU)
+                pick = i;
+        } else if (strcasecmp(sel, "cpu") == 0) {
+            if (c.type & CL_DEVICE_TYPE_CPU)
+                pick = i;
+        } else if (sscanf(sel, "%d:%d%c", &p, &d, &tail) == 2) {
+            if (list[i].p == p && list[i].d == d)
+                pick = i;
+        } else if (contains_ci(c.platform_name, sel) || contains_ci(c.device_name, sel)) {
+            pick = i;
+        }
+    }
+    if (pick < 0 && (!sel || !*sel))
+        pick = 0;   /* no GPU: the first device */
+    if (pick < 0) {
+        free(list);
+        spmv_die(SPMV_EXIT_USAGE, "no OpenCL device matches '%s': see `make devices` for the list "
+                 "(SEL is P:D, cpu, gpu or part of a name)", sel);
+    }
+    cl->platform = list[pick].platform;
+    cl->device = list[pick].device;
+    cl->platform_index = list[pick].p;
+    cl->device_index = list[pick].d;
+    free(list);
+    describe(cl);
+    cl_int err;
+    cl_context_properties props[] = { CL_CONTEXT_PLATFORM, (cl_context_properties)cl->platform, 0 };
+    cl->ctx = clCreateContext(props, 1, &cl->device, NULL, NULL, &err);
+    CL_CHECK_ERR(err);
+    cl->queue = clCreateCommandQueue(cl->ctx, cl->device, CL_QUEUE_PROFILING_ENABLE, &err);
+    CL_CHECK_ERR(err);
+    printf("device   %d:%d %s (%s), %s\n", cl->platform_index, cl->device_index, cl->device_name,
+           type_name(cl->type), cl->platform_name);
+    printf("driver   %s, %s, %.1f GiB\n", cl->driver, cl->version, cl->global_mem / 1073741824.0);
+}
+
+void spmv_cl_close(spmv_cl *cl)
+{
+    if (cl->queue)
+        clReleaseCommandQueue(cl->queue);
+    if (cl->ctx)
+        clReleaseContext(cl->ctx);
+    cl->queue = NULL;
+    cl->ctx = NULL;
+}
+
+static char *read_text(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        spmv_die(SPMV_EXIT_USAGE, "cannot open kernel source %s: %s", path, strerror(errno));
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    if (n < 0 || n > (1L << 24)) {
+        fclose(f);
+        spmv_die(SPMV_EXIT_USAGE, "kernel source %s is not a readable text file", path);
+    }
+    char *s = malloc((size_t)n + 1);
+    size_t got = fread(s, 1, (size_t)n, f);
+    fclose(f);
+    s[got] = 0;
+    *len = got;
+    return s;
+}
+
+cl_program spmv_cl_build(spmv_cl *cl, const char *path, const char *opts)
+{
+    size_t len;
+    char *src = read_text(path, &len);
+    const char *s = src;
+    cl_int err;
+    cl_program prog = clCreateProgramWithSource(cl->ctx, 1, &s, &len, &err);
+    CL_CHECK_ERR(err);
+    free(src);
+    printf("kernel   %s\nbuild    \"%s\"\n", path, opts ? opts : "");
+    err = clBuildProgram(prog, 1, &cl->device, opts, NULL, NULL);
+    size_t loglen = 0;
+    clGetProgramBuildInfo(prog, cl->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &loglen);
+    char *log = calloc(loglen + 1, 1);
+    clGetProgramBuildInfo(prog, cl->device, CL_PROGRAM_BUILD_LOG, loglen, log, NULL);
+    int has_log = 0;
+    for (char *p = log; *p; p++)
+        has_log |= !isspace((unsigned char)*p);
+    if (err != CL_SUCCESS) {
+        fflush(stdout);
+        fprintf(stderr, "----- build log for %s -----\n%s\n-----\n", path, log);
+        free(log);
+        clReleaseProgram(prog);
+        spmv_die(SPMV_EXIT_USAGE, "building %s failed with %s: the log above says where", path,
+                 cl_error_name(err));
+    }
+    if (has_log && getenv("SPMV_BUILD_LOG"))
+        printf("build log:\n%s\n", log);
+    free(log);
+    return prog;
+}
+
+cl_kernel spmv_cl_kernel(cl_program prog, const char *name)
+{
+    cl_int err;
+    cl_kernel k = clCreateKernel(prog, name, &err);
+    if (err == CL_INVALID_KERNEL_NAME)
+        spmv_die(SPMV_EXIT_USAGE, "the kernel source has no kernel named %s", name);
+    CL_CHECK_ERR(err);
+    return k;
+}
+
+cl_mem spmv_cl_buffer(spmv_cl *cl, cl_mem_flags flags, size_t bytes, const void *host, const char *what)
+{
+    if (bytes == 0)
+        bytes = 4;
+    if (bytes > cl->max_alloc)
+        spmv_die(SPMV_EXIT_USAGE, "%s needs %.1f MiB, more than this device allows in one buffer "
+                 "(%.1f MiB): out of device memory; try a smaller --grid or matrix", what,
+                 bytes / 1048576.0, cl->max_alloc / 1048576.0);
+    if (host)
+        flags |= CL_MEM_COPY_HOST_PTR;
+    cl_int err;
+    cl_mem m = clCreateBuffer(cl->ctx, flags, bytes, (void *)host, &err);
+    if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES ||
+        err == CL_OUT_OF_HOST_MEMORY || err == CL_INVALID_BUFFER_SIZE)
+        spmv_die(SPMV_EXIT_USAGE, "%s needs %.1f MiB: out of device memory (%s); "
+                 "try a smaller --grid or matrix", what, bytes / 1048576.0, cl_error_name(err));
+    CL_CHECK_ERR(err);
+    return m;
+}
+
+double spmv_event_ms(cl_event ev)
+{
+    cl_ulong t0 = 0, t1 = 0;
+    CL_CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
+    CL_CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
+    return (double)(t1 - t0) * 1e-6;
+}
+
+double spmv_cl_run(spmv_cl *cl, cl_kernel k, size_t global, size_t local)
+{
+    cl_event ev;
+    CL_CHECK(clEnqueueNDRangeKernel(cl->queue, k, 1, NULL, &global, local ? &local : NULL, 0, NULL, &ev));
+    CL_CHECK(clWaitForEvents(1, &ev));
+    cl_int status;
+    CL_CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL));
+    if (status < 0)
+        cl_check(status, "kernel execution", __FILE__, __LINE__);
+    double ms = spmv_event_ms(ev);
+    clReleaseEvent(ev);
+    return ms;
+}
+
+void spmv_cl_poison(spmv_cl *cl, cl_mem buf, size_t bytes)
+{
+    float nan = NAN;
+    CL_CHECK(clEnqueueFillBuffer(cl->queue, buf, &nan, sizeof nan, 0, bytes & ~(size_t)3, 0, NULL, NULL));
+    CL_CHECK(clFinish(cl->queue));
+}

@@ -1,0 +1,67 @@
+/* clutil.h - the OpenCL plumbing every step shares: device choice, error
+ * checking with error names, program build with the full log, buffers that
+ * fail with a clear message, profiling-event timing. */
+#ifndef SPMV_CLUTIL_H
+#define SPMV_CLUTIL_H
+
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <stddef.h>
+
+typedef struct {
+    cl_platform_id platform;
+    cl_device_id device;
+    cl_context ctx;
+    cl_command_queue queue;      /* in order, profiling enabled */
+    int platform_index, device_index;
+    char platform_name[256], device_name[256], driver[128], version[128];
+    cl_device_type type;
+    cl_ulong global_mem, max_alloc, local_mem;
+    size_t max_wg;
+    int image_support, fp64;
+    size_t image2d_max_w, image2d_max_h;
+} spmv_cl;
+
+/* Exit statuses shared by every binary. */
+enum { SPMV_EXIT_PASS = 0, SPMV_EXIT_FAIL = 1, SPMV_EXIT_USAGE = 2, SPMV_EXIT_SKIP = 3 };
+
+/* The program name for messages ("step1"); set once by the option parser. */
+extern const char *spmv_prog;
+
+/* "step1: error: MSG" on stderr, one line, then exit(status). */
+void spmv_die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+
+const char *cl_error_name(cl_int code);
+void cl_check(cl_int code, const char *call, const char *file, int line);
+#define CL_CHECK(call) cl_check((call), #call, __FILE__, __LINE__)
+/* For calls that return an object and report through their last argument. */
+#define CL_CHECK_ERR(err) cl_check((err), "(previous call)", __FILE__, __LINE__)
+
+/* Select by SEL: NULL/"" (SPMV_DEVICE, else the first GPU, else the first
+ * device), "P:D", "cpu", "gpu", or a case-insensitive piece of the platform or
+ * device name. Prints platform, device, driver and version. Exits 2 when none. */
+void spmv_cl_open(spmv_cl *cl, const char *sel);
+void spmv_cl_close(spmv_cl *cl);
+/* Every platform and device with its index and what matters to the course. */
+void spmv_cl_list(void);
+
+/* Build the program in path with opts; prints the options, and on failure the
+ * whole build log (sized from the query), then exits 2. */
+cl_program spmv_cl_build(spmv_cl *cl, const char *path, const char *opts);
+cl_kernel spmv_cl_kernel(cl_program prog, const char *name);
+
+/* A buffer of bytes, copied from host if host != NULL. Checks the device's
+ * limits first and turns allocation failures into "out of device memory"
+ * (exit 2) naming what and how much. */
+cl_mem spmv_cl_buffer(spmv_cl *cl, cl_mem_flags flags, size_t bytes, const void *host, const char *what);
+
+/* Time of a finished kernel from its profiling event, in milliseconds. */
+double spmv_event_ms(cl_event ev);
+
+/* Enqueue kernel over a 1-D range and wait; returns kernel time in ms. */
+double spmv_cl_run(spmv_cl *cl, cl_kernel k, size_t global, size_t local);
+
+/* Fill a float buffer with NaN so a row the kernel never writes fails the check. */
+void spmv_cl_poison(spmv_cl *cl, cl_mem buf, size_t bytes);
+
+#endif

@@ -1,0 +1,196 @@
+/* options.c - command-line parsing shared by every step. */
+#include "options.h"
+
+#include "clutil.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_GRID 512
+#define DEFAULT_RADIUS 5
+#define DEFAULT_RUNS 10
+#define DEFAULT_WARMUP 2
+
+static void usage(const spmv_step *s)
+{
+    printf("%s - %s\n\n", s->name, s->title);
+    printf("usage: %s [options]\n\n", s->name);
+    printf("The matrix (default: the article's %dx%d grid, radius %d):\n", DEFAULT_GRID, DEFAULT_GRID,
+           DEFAULT_RADIUS);
+    printf("  --grid WxH | W      grid of W x H points, one row each (W alone: square)\n");
+    printf("  --radius R          link every neighbour with dx^2+dy^2 <= R^2 (R=5: 81 diagonals)\n");
+    printf("  --matrix FILE       read a Matrix Market (.mtx) or Harwell-Boeing file instead\n");
+    printf("  --seed S            seed of the random weights and of x (default 1)\n");
+    if (s->extras & OPT_PRECISION)
+        printf("  --precision P       s (float), d (double), c (complex float), z (complex double)\n");
+    printf("\nRunning:\n");
+    printf("  --runs N            timed runs (default %d); the median and minimum are reported\n", DEFAULT_RUNS);
+    printf("  --warmup N          untimed runs first (default %d)\n", DEFAULT_WARMUP);
+    if (!(s->extras & OPT_NO_DEVICE)) {
+        printf("  --device SEL        P:D, cpu, gpu, or part of a name (or SPMV_DEVICE); see `make devices`\n");
+        printf("  --local-size L      work-group size (default: the step's own)\n");
+        printf("  --kernel FILE.cl    build this source instead of %s\n", s->kernel_path);
+        printf("  --cl-opts \"...\"     OpenCL build options\n");
+    }
+    if (s->variants)
+        printf("  --kernel NAME       which kernel: %s (default %s)\n", s->variants, s->default_variant);
+    if (s->extras & OPT_THREADS)
+        printf("  --threads N         OpenMP threads (default: all cores)\n");
+    if (s->extras & OPT_BLOCK)
+        printf("  --block N           rows per block\n");
+    if (s->extras & OPT_GROUP)
+        printf("  --group-size N      work-items per row (vector kernel)\n");
+    printf("  --csv FILE          append one result row to FILE (header when new)\n");
+    printf("  --quiet             print only the result lines\n");
+    printf("  --help              this text\n");
+    printf("\nExit status: 0 check passed, 1 check failed, 2 bad input or out of memory, "
+           "3 skipped (the device lacks a feature).\n");
+}
+
+static void bad(const char *fmt, const char *a, const char *b)
+{
+    char msg[512];
+    snprintf(msg, sizeof msg, fmt, a, b);
+    spmv_die(SPMV_EXIT_USAGE, "%s (see %s --help)", msg, spmv_prog);
+}
+
+static long long parse_int(const char *flag, const char *v, long long lo, long long hi)
+{
+    char *end;
+    errno = 0;
+    long long x = strtoll(v, &end, 10);
+    if (errno || end == v || *end || x < lo || x > hi) {
+        char range[96];
+        snprintf(range, sizeof range, "%lld to %lld", lo, hi);
+        char msg[256];
+        snprintf(msg, sizeof msg, "%s wants a whole number from %s, not '%%s'%%s", flag, range);
+        bad(msg, v, "");
+    }
+    return x;
+}
+
+static int has_variant(const char *list, const char *v)
+{
+    size_t n = strlen(v);
+    for (const char *p = list; p && *p;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len == n && strncmp(p, v, n) == 0)
+            return 1;
+        p = comma ? comma + 1 : p + len;
+    }
+    return 0;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
+{
+    spmv_prog = s->name;
+    memset(o, 0, sizeof *o);
+    o->grid_w = o->grid_h = DEFAULT_GRID;
+    o->radius = DEFAULT_RADIUS;
+    o->runs = DEFAULT_RUNS;
+    o->warmup = DEFAULT_WARMUP;
+    o->seed = 1;
+    o->kernel_file = s->kernel_path;
+    o->variant = s->default_variant;
+    o->precision = 's';
+    int grid_set = 0, radius_set = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(s);
+            exit(0);
+        }
+        if (strcmp(a, "--quiet") == 0) {
+            o->quiet = 1;
+            continue;
+        }
+        if (strncmp(a, "--", 2) != 0)
+            bad("unexpected argument '%s'%s", a, "");
+        /* every other flag takes a value: --flag VALUE or --flag=VALUE */
+        char flag[64];
+        const char *v, *eq = strchr(a, '=');
+        if (eq) {
+            snprintf(flag, sizeof flag, "%.*s", (int)(eq - a) < 63 ? (int)(eq - a) : 63, a);
+            v = eq + 1;
+        } else {
+            snprintf(flag, sizeof flag, "%s", a);
+            if (i + 1 >= argc)
+                bad("%s needs a value%s", a, "");
+            v = argv[++i];
+        }
+        int dev = !(s->extras & OPT_NO_DEVICE);
+        if (strcmp(flag, "--grid") == 0) {
+            char *end;
+            errno = 0;
+            long w = strtol(v, &end, 10), h = w;
+            if (!errno && end != v && (*end == 'x' || *end == 'X')) {
+                const char *hs = end + 1;
+                h = strtol(hs, &end, 10);
+                if (end == hs)
+                    h = -1;
+            }
+            if (errno || end == v || *end || w < 1 || h < 1 || w > 1000000 || h > 1000000)
+                bad("--grid wants W or WxH with sides from 1 to 1000000, not '%s'%s", v, "");
+            if ((long long)w * h >= INT_MAX)
+                bad("--grid %s has more than 2^31 points: too large%s", v, "");
+            o->grid_w = (int)w;
+            o->grid_h = (int)h;
+            grid_set = 1;
+        } else if (strcmp(flag, "--radius") == 0) {
+            o->radius = (int)parse_int(flag, v, 0, 100);
+            radius_set = 1;
+        } else if (strcmp(flag, "--matrix") == 0) {
+            o->matrix = v;
+        } else if (strcmp(flag, "--runs") == 0) {
+            o->runs = (int)parse_int(flag, v, 1, 100000);
+        } else if (strcmp(flag, "--warmup") == 0) {
+            o->warmup = (int)parse_int(flag, v, 0, 100000);
+        } else if (strcmp(flag, "--seed") == 0) {
+            o->seed = (uint64_t)parse_int(flag, v, 0, LLONG_MAX);
+        } else if (strcmp(flag, "--csv") == 0) {
+            o->csv = v;
+        } else if (dev && strcmp(flag, "--device") == 0) {
+            o->device = v;
+        } else if (dev && strcmp(flag, "--local-size") == 0) {
+            o->local_size = (size_t)parse_int(flag, v, 1, 1 << 20);
+        } else if (dev && strcmp(flag, "--cl-opts") == 0) {
+            o->cl_opts = v;
+        } else if (strcmp(flag, "--kernel") == 0) {
+            if (dev && ends_with(v, ".cl"))
+                o->kernel_file = v;
+            else if (s->variants && has_variant(s->variants, v))
+                o->variant = v;
+            else if (s->variants)
+                bad("--kernel wants one of %s or a FILE.cl, not '%s'", s->variants, v);
+            else if (dev)
+                bad("--kernel wants a kernel source FILE.cl, not '%s'%s", v, "");
+            else
+                bad("%s has no --kernel choice%s", s->name, "");
+        } else if ((s->extras & OPT_PRECISION) && strcmp(flag, "--precision") == 0) {
+            if (strlen(v) != 1 || !strchr("sdcz", v[0]))
+                bad("--precision wants s, d, c or z, not '%s'%s", v, "");
+            o->precision = v[0];
+        } else if ((s->extras & OPT_THREADS) && strcmp(flag, "--threads") == 0) {
+            o->threads = (int)parse_int(flag, v, 1, 1024);
+        } else if ((s->extras & OPT_BLOCK) && strcmp(flag, "--block") == 0) {
+            o->block = (int)parse_int(flag, v, 1, INT_MAX);
+        } else if ((s->extras & OPT_GROUP) && strcmp(flag, "--group-size") == 0) {
+            o->group = (int)parse_int(flag, v, 1, 1024);
+        } else {
+            bad("unknown option %s%s", flag, "");
+        }
+    }
+    if (o->matrix && (grid_set || radius_set))
+        bad("--matrix and --grid/--radius choose the matrix two ways: give one%s%s", "", "");
+}

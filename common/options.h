@@ -1,0 +1,47 @@
+/* options.h - the one command line every step shares (`--help` prints it). */
+#ifndef SPMV_OPTIONS_H
+#define SPMV_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Flags only some steps take; a step names the ones it accepts. */
+enum {
+    OPT_PRECISION = 1 << 0,   /* --precision s|d|c|z */
+    OPT_THREADS = 1 << 1,     /* --threads N */
+    OPT_BLOCK = 1 << 2,       /* --block N */
+    OPT_GROUP = 1 << 3,       /* --group-size N */
+    OPT_NO_DEVICE = 1 << 4,   /* the step runs on the host: no --device, --local-size, --kernel FILE */
+};
+
+typedef struct {
+    const char *name;         /* "step1" */
+    const char *title;        /* "naive DIA kernel, one work-item per row" */
+    const char *kernel_path;  /* the step's kernel.cl, fixed at build time */
+    const char *variants;     /* "scalar,vector" for --kernel NAME; NULL if one kernel */
+    const char *default_variant;
+    unsigned extras;          /* OPT_* flags the step accepts */
+    int model_bytes;          /* the article's bytes per 2 FLOPs: 12, 8 or 4 */
+} spmv_step;
+
+typedef struct {
+    int grid_w, grid_h, radius;
+    const char *matrix;
+    int runs, warmup;
+    size_t local_size;        /* 0: the step's default */
+    const char *device;
+    const char *csv;
+    uint64_t seed;
+    const char *kernel_file;  /* the step's kernel.cl unless --kernel FILE.cl */
+    const char *variant;      /* --kernel NAME */
+    const char *cl_opts;
+    char precision;           /* 's' 'd' 'c' 'z' */
+    int threads, block, group;
+    int quiet;
+} spmv_options;
+
+/* Parse argv; on --help print usage and exit 0; on a bad flag print one line
+ * and the usage hint, exit 2. Sets spmv_prog. */
+void spmv_parse(int argc, char **argv, const spmv_step *step, spmv_options *o);
+
+#endif
