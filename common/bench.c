@@ -358,3 +358,21 @@ int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *
     spmv_report(&r, o->csv);
     return m->check.pass ? SPMV_EXIT_PASS : SPMV_EXIT_FAIL;
 }
+
+float *spmv_x_floats(const spmv_options *o, int n)
+{
+    spmv_error err;
+    float *x = spmv_random_floats((size_t)n, o->seed, &err);
+    if (!x)
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    return x;
+}
+
+double *spmv_x_doubles(const spmv_options *o, int n, int complex_, int round_to_float)
+{
+    spmv_error err;
+    double *x = spmv_random_doubles((size_t)n * (complex_ ? 2 : 1), o->seed, round_to_float, &err);
+    if (!x)
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    return x;
+}

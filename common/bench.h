@@ -90,6 +90,13 @@ int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, c
 int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
                     const dia_matrix *A, const spmv_measure *m, double bw_gbs);
 
+/* The vector x of a run: seeded random from --seed (uniform in [-1, 1)).
+ * Every step takes x from here, so options about x work in every step.
+ * Exits 2 on failure. */
+float *spmv_x_floats(const spmv_options *o, int n);
+/* n entries (2n interleaved if complex), rounded to float if round_to_float. */
+double *spmv_x_doubles(const spmv_options *o, int n, int complex_, int round_to_float);
+
 /* Print the matrix line: name, rows, cols, nnz, diagonals. */
 void spmv_print_dia(const dia_matrix *A);
 

@@ -56,10 +56,10 @@ int main(int argc, char **argv)
     spmv_load_dia(&o, 1, &A);
     spmv_error err;
     spmv_ref ref;
-    float *x = spmv_random_floats((size_t)A.cols, o.seed, &err);
+    float *x = spmv_x_floats(&o, A.cols);
     float *y = spmv_alloc((size_t)A.rows, sizeof *y, "y", &err);
     double *ms = spmv_alloc((size_t)o.runs, sizeof *ms, "timings", &err);
-    if (!x || !y || !ms || dia_reference(&A, x, &ref, &err))
+    if (!y || !ms || dia_reference(&A, x, &ref, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 
     /* 3. Check once, then time: warm-up runs dropped, the rest timed one by one */

@@ -35,8 +35,8 @@ int main(int argc, char **argv)
     spmv_load_dia(&o, PITCH_ALIGN, &A);
     spmv_error err;
     spmv_ref ref;
-    float *x = spmv_random_floats((size_t)A.cols, o.seed, &err);
-    if (!x || dia_reference(&A, x, &ref, &err))
+    float *x = spmv_x_floats(&o, A.cols);
+    if (dia_reference(&A, x, &ref, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 
     /* 3. Device buffers */
