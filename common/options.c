@@ -85,6 +85,25 @@ static int has_variant(const char *list, const char *v)
     return 0;
 }
 
+/* The flags that take a value, and which steps accept them. */
+static int known_flag(const spmv_step *s, const char *flag)
+{
+    static const char *common[] = { "--grid", "--radius", "--matrix", "--runs", "--warmup", "--seed", "--csv",
+                                    "--kernel" };
+    static const char *device[] = { "--device", "--local-size", "--cl-opts" };
+    for (size_t i = 0; i < sizeof common / sizeof *common; i++)
+        if (strcmp(flag, common[i]) == 0)
+            return strcmp(flag, "--kernel") != 0 || !(s->extras & OPT_NO_DEVICE) || s->variants;
+    if (!(s->extras & OPT_NO_DEVICE))
+        for (size_t i = 0; i < sizeof device / sizeof *device; i++)
+            if (strcmp(flag, device[i]) == 0)
+                return 1;
+    return ((s->extras & OPT_PRECISION) && strcmp(flag, "--precision") == 0) ||
+           ((s->extras & OPT_THREADS) && strcmp(flag, "--threads") == 0) ||
+           ((s->extras & OPT_BLOCK) && strcmp(flag, "--block") == 0) ||
+           ((s->extras & OPT_GROUP) && strcmp(flag, "--group-size") == 0);
+}
+
 static int ends_with(const char *s, const char *suffix)
 {
     size_t a = strlen(s), b = strlen(suffix);
@@ -125,6 +144,8 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
             v = eq + 1;
         } else {
             snprintf(flag, sizeof flag, "%s", a);
+            if (!known_flag(s, flag))
+                bad("unknown option %s%s", flag, "");
             if (i + 1 >= argc)
                 bad("%s needs a value%s", a, "");
             v = argv[++i];

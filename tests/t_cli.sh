@@ -1,0 +1,61 @@
+# tests/t_cli.sh - the command line and the make targets, as a student meets
+# them: --help, bad flags, bad sizes, no device, a device name that matches
+# nothing, out of device memory, make devices / diff / help.
+source "$(dirname "$0")/lib.sh"
+S0=$BUILD/step0 S1=$BUILD/step1
+export SPMV_PROBE_MB=${SPMV_PROBE_MB:-16}
+
+expect_output "step1 --help lists the options" '--grid WxH.*' "$S1" --help
+grep -q -- '--device SEL' "$TMP/out" || fail "step1 --help names --device" "missing"
+expect_output "step0 --help has no --device" 'usage: step0' "$S0" --help
+grep -q -- '--device' "$TMP/out" && fail "step0 --help has no --device" "it lists --device"
+expect_error "unknown flag" "unknown option --bogus" "$S1" --bogus
+expect_error "flag without value" "--grid needs a value" "$S1" --grid
+expect_error "bad grid" "--grid wants W or WxH" "$S1" --grid 12y4
+expect_error "zero grid" "--grid wants W or WxH" "$S1" --grid 0x5
+expect_error "negative radius" "--radius wants a whole number from 0 to 100" "$S1" --radius -1
+expect_error "runs not a number" "--runs wants a whole number" "$S1" --runs ten
+expect_error "stray argument" "unexpected argument 'foo'" "$S1" foo
+expect_error "matrix and grid together" "choose the matrix two ways" "$S1" --matrix x.mtx --grid 4
+expect_error "missing matrix file" "nonexistent.mtx" "$S1" --matrix "$TMP/nonexistent.mtx"
+expect_error "step0 refuses --device" "unknown option --device" "$S0" --device cpu
+expect_error "kernel name for a one-kernel step" "--kernel wants a kernel source FILE.cl" "$S1" --kernel fast
+expect_error "missing kernel file" "cannot open kernel source" "$S1" --grid 8 --kernel "$TMP/none.cl"
+printf '__kernel void dia_spmv(__global float *A) { A[0] = undefined_thing; }\n' >"$TMP/bad.cl"
+# a failed build prints the whole log, then the one-line error last
+expect_status "kernel that does not build" 2 "$S1" --grid 8 --kernel "$TMP/bad.cl"
+if grep -q "undefined_thing" "$TMP/err" && tail -n 1 "$TMP/err" | grep -q "building $TMP/bad.cl failed"; then
+    pass "failed build prints the log, then one error line"
+else
+    fail "failed build prints the log, then one error line" "$(tr '\n' '|' <"$TMP/err")"
+fi
+expect_error "no device matches" "no OpenCL device matches 'no-such-device'" "$S1" --device no-such-device
+expect_error "no OpenCL driver at all" "no OpenCL device found" env OCL_ICD_VENDORS=/nonexistent OCL_ICD_FILENAMES= "$S1" --grid 8
+expect_error "absurd grid refused before allocating" "more than half of this machine's memory" "$S1" --grid 30000 --radius 5
+expect_error "more than 2^31 rows" "more than 2^31 points" "$S1" --grid 50000x50000
+expect_error "work-group too large" "work-group size 100000 is more than" "$S1" --grid 8 --local-size 100000
+# PoCL allows 1 GiB per buffer: a 2048x2048 radius-5 DIA matrix (1.3 GiB) does not fit
+if "$BUILD/devices" 2>/dev/null | grep -q '1.0 GiB'; then
+    expect_error "out of device memory" "out of device memory" "$S1" --grid 2048 --runs 1 --warmup 0
+fi
+expect_output "device by name" 'check: PASS' "$S1" --grid 16 --device pthread --runs 1
+expect_output "device by index" 'device   0:0' "$S1" --grid 16 --device 0:0 --runs 1
+expect_output "device via SPMV_DEVICE" 'check: PASS' env SPMV_DEVICE=cpu "$S1" --grid 16 --runs 1
+
+# CSV: header once, one row per run, the columns of CONVENTIONS.md
+rm -f "$TMP/r.csv"
+"$S1" --grid 20 --runs 1 --csv "$TMP/r.csv" >/dev/null 2>&1
+"$S0" --grid 20 --runs 1 --csv "$TMP/r.csv" >/dev/null 2>&1
+want="step,kernel,device,driver,matrix,rows,cols,nnz,diags,precision,runs,ms_median,ms_min,gflops,gbs,bw_measured_gbs,bound_model_gflops,bound_compulsory_gflops,max_rel_err,check,date,git_rev"
+if [ "$(head -1 "$TMP/r.csv")" = "$want" ] && [ "$(wc -l <"$TMP/r.csv")" = 3 ] &&
+   awk -F, 'NR > 1 && (NF != 22 || $20 != "PASS" || $14 <= 0) { bad = 1 } END { exit bad }' "$TMP/r.csv"; then
+    pass "csv header once, rows complete"
+else
+    fail "csv header once, rows complete" "$(tr '\n' '|' <"$TMP/r.csv")"
+fi
+
+# make targets
+expect_output "make devices" '^0:0 +CPU' make -s -C "$ROOT" devices
+expect_output "make diff STEP=1" '^\+\+\+ step1-naive/kernel.cl' make -s -C "$ROOT" diff STEP=1
+expect_status "make diff STEP=9 fails" 2 make -s -C "$ROOT" diff STEP=9
+expect_output "make help" 'make run' make -s -C "$ROOT" help

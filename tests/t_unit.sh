@@ -1,0 +1,34 @@
+# tests/t_unit.sh - the unit tests of common/ (tests/unit.c), on generated
+# matrices and on every real matrix file, then again built with
+# AddressSanitizer and UndefinedBehaviorSanitizer.
+source "$(dirname "$0")/lib.sh"
+files=("$ROOT"/tests/data/*.mtx "$ROOT"/tests/data/*.r[su]a "$ROOT"/tests/data/*.psa)
+[ -d "$SHARED/matrices" ] && files+=("$SHARED"/matrices/*.mtx "$SHARED"/matrices/*.r[su]a "$SHARED"/matrices/*.psa)
+existing=()
+for f in "${files[@]}"; do [ -f "$f" ] && existing+=("$f"); done
+
+unit_run() { # unit_run LABEL BINARY
+    local label=$1 bin=$2
+    if [ ! -x "$bin" ]; then fail "$label" "$bin not built"; return; fi
+    "$bin" "${existing[@]}" >"$TMP/unit.out" 2>"$TMP/unit.err"
+    local st=$?
+    sed "s/^\(PASS\|FAIL\) /\1 $label: /" "$TMP/unit.out" | tee -a "$RESULTS"
+    local n; n=$(grep -c '^PASS\|^FAIL' "$TMP/unit.out")
+    [ "$n" -ge 20 ] || fail "$label ran" "only $n checks ran (status $st)"
+    if [ -s "$TMP/unit.err" ]; then fail "$label stderr clean" "$(head -c 600 "$TMP/unit.err" | tr '\n' ' ')"; fi
+    case $st in 0|1) ;; *) fail "$label exit" "status $st (crash?)";; esac
+}
+unit_run unit "$BUILD/tests/unit"
+
+# The same tests and the host-only programs under the sanitizers.
+SAN_BUILD=$ROOT/build-san
+if make -s -C "$ROOT" BUILD="$SAN_BUILD" SAN=1 "$SAN_BUILD/tests/unit" "$SAN_BUILD/step0" >"$TMP/san.log" 2>&1; then
+    pass "sanitizer build"
+    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    unit_run "unit (asan+ubsan)" "$SAN_BUILD/tests/unit"
+    expect_output "step0 37x29 (asan+ubsan)" 'check: PASS' "$SAN_BUILD/step0" --grid 37x29 --runs 1 --warmup 0
+    grep -qi 'runtime error\|AddressSanitizer\|LeakSanitizer' "$TMP/err" && fail "step0 sanitizer findings" "$(head -c 400 "$TMP/err")"
+    expect_error "step0 bad flag (asan+ubsan)" "unknown option --frobnicate" "$SAN_BUILD/step0" --frobnicate 1
+else
+    fail "sanitizer build" "$(tail -n 5 "$TMP/san.log" | tr '\n' ' ')"
+fi

@@ -1,0 +1,382 @@
+/* tests/unit.c - unit tests of common/: the generator, every conversion, the
+ * reference and the checker. Prints "PASS name" / "FAIL name: why" lines
+ * (tests/t_unit.sh counts them). Real matrices are read from the directories
+ * given on the command line, when there are any. */
+#include "spmv.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+static void result(int ok, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void result(int ok, const char *name, const char *fmt, ...)
+{
+    if (ok) {
+        printf("PASS %s\n", name);
+        return;
+    }
+    failures++;
+    char why[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    printf("FAIL %s: %s\n", name, why);
+}
+
+/* Dense copy of any format, for comparisons on small matrices. */
+static double *dense_of_csr(const csr_matrix *A)
+{
+    double *d = calloc((size_t)A->rows * A->cols, sizeof *d);
+    for (int r = 0; r < A->rows; r++)
+        for (int k = A->ptr[r]; k < A->ptr[r + 1]; k++)
+            d[(size_t)r * A->cols + A->col[k]] += A->re[k];
+    return d;
+}
+
+static double *dense_of_dia(const dia_matrix *A)
+{
+    double *d = calloc((size_t)A->rows * A->cols, sizeof *d);
+    for (int g = 0; g < A->ndiag; g++)
+        for (int r = 0; r < A->rows; r++) {
+            long long c = (long long)r + A->offsets[g];
+            float v = A->values[(size_t)g * A->pitch + r];
+            if (c >= 0 && c < A->cols)
+                d[(size_t)r * A->cols + c] += v;
+            else if (v != 0.0f)
+                d[0] = NAN;   /* a value stored outside the matrix is a bug */
+        }
+    return d;
+}
+
+static int same_dense(const double *a, const double *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!(a[i] == b[i]))
+            return 0;
+    return 1;
+}
+
+static void test_generator(void)
+{
+    spmv_error err;
+    dia_matrix A;
+    result(grid_stencil_points(5) == 81, "stencil R=5 has 81 points", "got %d", grid_stencil_points(5));
+    result(grid_stencil_points(10) == 317, "stencil R=10 has 317 points", "got %d", grid_stencil_points(10));
+    result(grid_stencil_points(0) == 1, "stencil R=0 has 1 point", "got %d", grid_stencil_points(0));
+
+    int rc = dia_generate_grid(64, 48, 5, 1, 32, &A, &err);
+    result(rc == 0 && A.ndiag == 81, "64x48 R=5: 81 diagonals", "rc %d, %d diagonals", rc, A.ndiag);
+    /* 11 bands: offsets cluster around dy*w for dy = -5..5, each band dx = -k..k */
+    int bands = 0, ok = 1;
+    for (int dy = -5; dy <= 5; dy++) {
+        int k = 0;
+        while (k * k + dy * dy <= 25)
+            k++;
+        k--;   /* |dx| <= k in this band */
+        int count = 0;
+        for (int d = 0; d < A.ndiag; d++)
+            if (A.offsets[d] >= dy * 64 - k && A.offsets[d] <= dy * 64 + k)
+                count++;
+        bands += count > 0;
+        ok &= count == 2 * k + 1;
+    }
+    result(bands == 11 && ok, "64x48 R=5: 11 bands of 2k+1 diagonals", "bands %d, widths ok %d", bands, ok);
+    int asc = 1;
+    for (int d = 1; d < A.ndiag; d++)
+        asc &= A.offsets[d] > A.offsets[d - 1];
+    result(asc && A.offsets[0] == -5 * 64 && A.offsets[80] == 5 * 64, "offsets ascend from -5w to 5w",
+           "first %d last %d", A.offsets[0], A.offsets[A.ndiag - 1]);
+    result(A.pitch % 32 == 0 && A.pitch >= (size_t)A.rows, "pitch padded to 32", "pitch %zu", A.pitch);
+    /* true nonzeros: count the links inside the grid by brute force */
+    long long links = 0;
+    for (int j = 0; j < 48; j++)
+        for (int i = 0; i < 64; i++)
+            for (int dy = -5; dy <= 5; dy++)
+                for (int dx = -5; dx <= 5; dx++)
+                    links += dx * dx + dy * dy <= 25 && i + dx >= 0 && i + dx < 64 && j + dy >= 0 && j + dy < 48;
+    result(A.nnz == links, "nnz counts links inside the grid", "nnz %lld, links %lld", A.nnz, links);
+    /* padding and out-of-grid slots are zero, links are not */
+    long long nonzero = 0;
+    for (size_t i = 0; i < (size_t)A.ndiag * A.pitch; i++)
+        nonzero += A.values[i] != 0.0f;
+    result(nonzero == links, "exactly the links are nonzero", "%lld nonzero values", nonzero);
+    dia_matrix B;
+    dia_generate_grid(64, 48, 5, 1, 32, &B, &err);
+    result(memcmp(A.values, B.values, A.ndiag * A.pitch * sizeof(float)) == 0, "same seed, same matrix", "differs");
+    dia_free(&B);
+    dia_generate_grid(64, 48, 5, 2, 32, &B, &err);
+    result(memcmp(A.values, B.values, A.ndiag * A.pitch * sizeof(float)) != 0, "another seed, another matrix",
+           "identical");
+    dia_free(&B);
+    dia_free(&A);
+
+    /* narrow grid: offsets coincide, a row still sees each neighbour once */
+    rc = dia_generate_grid(3, 7, 5, 1, 1, &A, &err);
+    long long l3 = 0;
+    for (int j = 0; j < 7; j++)
+        for (int i = 0; i < 3; i++)
+            for (int dy = -5; dy <= 5; dy++)
+                for (int dx = -5; dx <= 5; dx++)
+                    l3 += dx * dx + dy * dy <= 25 && i + dx >= 0 && i + dx < 3 && j + dy >= 0 && j + dy < 7;
+    result(rc == 0 && A.nnz == l3 && A.ndiag < 81, "3x7 grid: coinciding offsets merged", "nnz %lld want %lld, %d diags",
+           A.nnz, l3, A.ndiag);
+    dia_free(&A);
+    rc = dia_generate_grid(1, 1, 5, 1, 1, &A, &err);
+    result(rc == 0 && A.ndiag == 1 && A.nnz == 1 && A.offsets[0] == 0, "1x1 grid: one entry", "%d diags", A.ndiag);
+    dia_free(&A);
+    rc = dia_generate_grid(0, 5, 5, 1, 1, &A, &err);
+    result(rc == -1 && strstr(err.msg, "at least 1"), "0-wide grid refused", "rc %d '%s'", rc, err.msg);
+    rc = dia_generate_grid(60000, 60000, 5, 1, 1, &A, &err);
+    result(rc == -1 && strstr(err.msg, "at most"), "2^31 points refused",
+           "rc %d '%s'", rc, err.msg);
+}
+
+/* random sparse COO with duplicates, some empty rows */
+static void random_coo(coo_matrix *C, int rows, int cols, long long nnz, uint64_t seed)
+{
+    spmv_error err;
+    memset(C, 0, sizeof *C);
+    C->rows = rows;
+    C->cols = cols;
+    C->nnz = nnz;
+    C->row = spmv_alloc((size_t)nnz, sizeof(int), "t", &err);
+    C->col = spmv_alloc((size_t)nnz, sizeof(int), "t", &err);
+    C->re = spmv_alloc((size_t)nnz, sizeof(double), "t", &err);
+    spmv_rng g;
+    spmv_rng_seed(&g, seed);
+    for (long long k = 0; k < nnz; k++) {
+        C->row[k] = (int)(spmv_rng_next(&g) % (uint64_t)(rows > 3 ? rows - 2 : rows));   /* last rows empty */
+        C->col[k] = (int)(spmv_rng_next(&g) % (uint64_t)cols);
+        /* multiples of 1/1024: sums of duplicates stay exact in float, which DIA holds */
+        C->re[k] = floor(spmv_rng_uniform(&g) * 1024) / 1024 + 1.0 / 2048;
+    }
+    snprintf(C->origin.name, sizeof C->origin.name, "random%dx%d", rows, cols);
+}
+
+static void test_conversions(void)
+{
+    spmv_error err;
+    int shapes[][2] = { { 1, 1 }, { 7, 7 }, { 37, 29 }, { 29, 37 }, { 100, 100 } };
+    for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
+        int rows = shapes[s][0], cols = shapes[s][1];
+        char name[128];
+        coo_matrix C, C2;
+        csr_matrix R, R2;
+        dia_matrix D;
+        random_coo(&C, rows, cols, (long long)rows * cols / 3 + 1, 42 + s);
+        /* dense of the COO itself, duplicates summed */
+        double *want = calloc((size_t)rows * cols, sizeof *want);
+        for (long long k = 0; k < C.nnz; k++)
+            want[(size_t)C.row[k] * cols + C.col[k]] += C.re[k];
+        int rc = coo_to_csr(&C, &R, &err);
+        double *got = dense_of_csr(&R);
+        int sorted = 1;
+        for (int r = 0; r < R.rows; r++)
+            for (int k = R.ptr[r] + 1; k < R.ptr[r + 1]; k++)
+                sorted &= R.col[k] > R.col[k - 1];
+        snprintf(name, sizeof name, "COO->CSR %dx%d sums duplicates, sorts rows", rows, cols);
+        result(rc == 0 && same_dense(want, got, (size_t)rows * cols) && sorted, name, "rc %d sorted %d", rc, sorted);
+        free(got);
+
+        rc = csr_to_coo(&R, &C2, &err) || coo_to_csr(&C2, &R2, &err);
+        snprintf(name, sizeof name, "CSR->COO->CSR %dx%d round trip", rows, cols);
+        result(rc == 0 && R2.nnz == R.nnz && memcmp(R.ptr, R2.ptr, sizeof(int) * (rows + 1)) == 0 &&
+                   memcmp(R.col, R2.col, sizeof(int) * R.nnz) == 0 && memcmp(R.re, R2.re, sizeof(double) * R.nnz) == 0,
+               name, "rc %d", rc);
+
+        rc = csr_to_dia(&R, 32, &D, &err);
+        long long nd = -1;
+        csr_count_diagonals(&R, &nd);
+        if (rc == 0) {
+            got = dense_of_dia(&D);
+            snprintf(name, sizeof name, "CSR->DIA %dx%d same matrix, %lld diagonals", rows, cols, nd);
+            result(same_dense(want, got, (size_t)rows * cols) && D.ndiag == nd && D.pitch % 32 == 0, name,
+                   "ndiag %d", D.ndiag);
+            free(got);
+            csr_matrix R3;
+            rc = dia_to_csr(&D, &R3, &err);
+            snprintf(name, sizeof name, "DIA->CSR %dx%d round trip", rows, cols);
+            result(rc == 0 && R3.nnz == R.nnz && memcmp(R.col, R3.col, sizeof(int) * R.nnz) == 0, name, "rc %d %s",
+                   rc, rc ? err.msg : "");
+            if (rc == 0)
+                csr_free(&R3);
+            dia_free(&D);
+        } else {
+            snprintf(name, sizeof name, "CSR->DIA %dx%d refused only by the stated rule", rows, cols);
+            result(nd > SPMV_DIA_MAX_DIAGS || (double)nd * rows > SPMV_DIA_MAX_FILL * R.nnz, name, "%s", err.msg);
+        }
+        free(want);
+        coo_free(&C);
+        coo_free(&C2);
+        csr_free(&R);
+        csr_free(&R2);
+    }
+    /* grid: DIA -> CSR -> DIA gives back the generated matrix */
+    dia_matrix G, G2;
+    csr_matrix R;
+    dia_generate_grid(37, 29, 5, 3, 32, &G, &err);
+    int rc = dia_to_csr(&G, &R, &err) || csr_to_dia(&R, 32, &G2, &err);
+    result(rc == 0 && G2.ndiag == G.ndiag && G2.nnz == G.nnz &&
+               memcmp(G.offsets, G2.offsets, sizeof(int) * G.ndiag) == 0 &&
+               memcmp(G.values, G2.values, sizeof(float) * G.ndiag * G.pitch) == 0,
+           "grid DIA->CSR->DIA round trip", "rc %d", rc);
+    /* the refusal rule: a matrix with too many diagonals */
+    coo_matrix C;
+    random_coo(&C, 2000, 2000, 3000, 9);
+    csr_matrix W;
+    dia_matrix D;
+    coo_to_csr(&C, &W, &err);
+    rc = csr_to_dia(&W, 1, &D, &err);
+    result(rc == -1 && strstr(err.msg, "step6-csr") && strstr(err.msg, "diagonals"),
+           "scattered matrix refused for DIA, suggests step6-csr", "rc %d '%s'", rc, err.msg);
+    coo_free(&C);
+    csr_free(&W);
+    csr_free(&R);
+    dia_free(&G);
+    dia_free(&G2);
+}
+
+static void test_reference_and_check(void)
+{
+    spmv_error err;
+    dia_matrix A;
+    dia_generate_grid(37, 29, 5, 5, 32, &A, &err);
+    float *x = spmv_random_floats((size_t)A.cols, 5, &err);
+    spmv_ref ref;
+    dia_reference(&A, x, &ref, &err);
+    /* the same product through CSR */
+    csr_matrix R;
+    dia_to_csr(&A, &R, &err);
+    double *xd = malloc(sizeof *xd * A.cols);
+    for (int i = 0; i < A.cols; i++)
+        xd[i] = x[i];
+    spmv_ref ref2;
+    csr_reference(&R, xd, &ref2, &err);
+    double worst = 0;
+    for (int r = 0; r < A.rows; r++)
+        worst = fmax(worst, fabs(ref.y[r] - ref2.y[r]));
+    result(worst < 1e-12, "DIA and CSR references agree", "differ by %g", worst);
+
+    float *y = malloc(sizeof *y * A.rows);
+    for (int r = 0; r < A.rows; r++)
+        y[r] = (float)ref.y[r];
+    spmv_check c = spmv_check_result(&ref, y, 1);
+    result(c.pass, "rounded reference passes", "max err %g", c.max_err);
+    y[123] = NAN;
+    c = spmv_check_result(&ref, y, 1);
+    result(!c.pass && c.first_bad == 123, "a NaN row fails", "pass %d first %lld", c.pass, c.first_bad);
+    y[123] = (float)ref.y[123];
+    /* dropping one product (an off-by-one) must fail */
+    int r0 = 500, d0 = 40;
+    y[r0] = (float)(ref.y[r0] - (double)A.values[(size_t)d0 * A.pitch + r0] * x[r0 + A.offsets[d0]]);
+    c = spmv_check_result(&ref, y, 1);
+    result(!c.pass && c.first_bad == r0, "one dropped product fails", "pass %d", c.pass);
+    y[r0] = (float)ref.y[r0];
+    /* an error of a few ulps of the row's scale passes */
+    y[r0] = (float)(ref.y[r0] + 8 * 0x1.0p-24 * ref.scale[r0]);
+    c = spmv_check_result(&ref, y, 1);
+    result(c.pass, "rounding-size error passes", "max err %g", c.max_err);
+    free(y);
+    spmv_ref_free(&ref);
+    spmv_ref_free(&ref2);
+    csr_free(&R);
+    free(xd);
+    free(x);
+    dia_free(&A);
+
+    /* complex: (1+2i)(3+4i) = -5+10i */
+    csr_matrix Z;
+    memset(&Z, 0, sizeof Z);
+    int ptr[2] = { 0, 1 }, col[1] = { 0 };
+    double re[1] = { 1 }, im[1] = { 2 }, xz[2] = { 3, 4 };
+    Z.rows = Z.cols = 1;
+    Z.nnz = 1;
+    Z.ptr = ptr;
+    Z.col = col;
+    Z.re = re;
+    Z.im = im;
+    csr_reference(&Z, xz, &ref, &err);
+    result(ref.complex_ && ref.y[0] == -5 && ref.y[1] == 10, "complex reference", "got %g%+gi", ref.y[0], ref.y[1]);
+    double yz[2] = { -5, 10 + 1e-9 };
+    c = spmv_check_result(&ref, yz, 0);
+    result(!c.pass, "complex imaginary error fails in double", "passed");
+    spmv_ref_free(&ref);
+}
+
+static void test_alloc(void)
+{
+    spmv_error err;
+    void *p = spmv_alloc((size_t)1 << 40, 1 << 20, "a huge array", &err);
+    result(p == NULL && strstr(err.msg, "a huge array"), "absurd allocation refused", "%s", err.msg);
+    p = spmv_alloc(SIZE_MAX / 2, 4, "overflow", &err);
+    result(p == NULL, "size overflow refused", "allocated");
+}
+
+/* A real matrix: CSR -> COO -> CSR is the identity, and CSR -> DIA -> CSR too
+ * where the DIA rule accepts it (values rounded to float for that one). */
+static void test_file(const char *path)
+{
+    spmv_error err;
+    coo_matrix C, C2;
+    csr_matrix R, R2;
+    char name[600];
+    if (matrix_read(path, &C, &err)) {
+        snprintf(name, sizeof name, "read %s", path);
+        result(0, name, "%s", err.msg);
+        return;
+    }
+    int rc = coo_to_csr(&C, &R, &err) || csr_to_coo(&R, &C2, &err) || coo_to_csr(&C2, &R2, &err);
+    snprintf(name, sizeof name, "%s: CSR->COO->CSR round trip", C.origin.name);
+    result(rc == 0 && R.nnz == R2.nnz && memcmp(R.ptr, R2.ptr, sizeof(int) * (R.rows + 1)) == 0 &&
+               memcmp(R.col, R2.col, sizeof(int) * R.nnz) == 0 && memcmp(R.re, R2.re, sizeof(double) * R.nnz) == 0,
+           name, "rc %d", rc);
+    if (!R.im) {
+        csr_round_to_float(&R);
+        dia_matrix D;
+        long long nd;
+        csr_count_diagonals(&R, &nd);
+        if (csr_to_dia(&R, 32, &D, &err) == 0) {
+            csr_matrix R3;
+            /* explicit zeros in a file are not nonzeros in DIA: compare without them */
+            long long nz = 0;
+            for (long long k = 0; k < R.nnz; k++)
+                nz += R.re[k] != 0.0;
+            rc = dia_to_csr(&D, &R3, &err);
+            int same = rc == 0 && R3.nnz == nz;
+            for (int r = 0, k3 = 0; same && r < R.rows; r++)
+                for (int k = R.ptr[r]; k < R.ptr[r + 1]; k++)
+                    if (R.re[k] != 0.0) {
+                        same &= R3.col[k3] == R.col[k] && R3.re[k3] == R.re[k];
+                        k3++;
+                    }
+            snprintf(name, sizeof name, "%s: CSR->DIA->CSR round trip (%lld diagonals)", C.origin.name, nd);
+            result(same, name, "rc %d nnz %lld vs %lld", rc, rc ? 0 : R3.nnz, nz);
+            if (rc == 0)
+                csr_free(&R3);
+            dia_free(&D);
+        } else {
+            snprintf(name, sizeof name, "%s: DIA refused by the stated rule (%lld diagonals)", C.origin.name, nd);
+            result(nd > SPMV_DIA_MAX_DIAGS || (double)nd * R.rows > SPMV_DIA_MAX_FILL * R.nnz, name, "%s", err.msg);
+        }
+    }
+    coo_free(&C);
+    coo_free(&C2);
+    csr_free(&R);
+    csr_free(&R2);
+}
+
+int main(int argc, char **argv)
+{
+    test_generator();
+    test_conversions();
+    test_reference_and_check();
+    test_alloc();
+    for (int i = 1; i < argc; i++)
+        test_file(argv[i]);
+    return failures ? 1 : 0;
+}
