@@ -93,6 +93,8 @@ expect_output data_bcsstk01 '^rows 48 cols 48 nnz 400 stored 224 field real symm
 expect_output data_fs_183_6 '^rows 183 cols 183 nnz 1069 stored 1069 field real symmetry general ' "$READMTX" "$D/fs_183_6.rua"
 expect_output data_lp_afiro_rectangular '^rows 27 cols 51 nnz 102 ' "$READMTX" "$D/lp_afiro.mtx"
 expect_output data_young1c_complex '^rows 841 cols 841 nnz 4089 stored 4089 field complex symmetry general expanded 0 sum_re [-0-9.e+]+ sum_im -6076\.98' "$READMTX" "$D/young1c.mtx"
+# cha.mtx (CHOLMOD's test file) declares Hermitian but stores A(2,2) = 1.7073 - 1i: refused
+expect_error data_cha_not_hermitian 'cha.mtx:6: diagonal entry (2,2) of a Hermitian matrix has imaginary part -1' "$READMTX" "$D/cha.mtx"
 same data_pair_west0067 "$D/west0067.mtx" "$D/west0067.rua"
 same data_pair_can24 "$D/can___24.mtx" "$D/can_24.psa"
 same data_pair_small "$D/small.mtx" "$D/small.rua"
