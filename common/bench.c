@@ -43,9 +43,17 @@ void spmv_time_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, int
 static const char *probe_src =
     "__kernel void copy4(__global const float4 *restrict a, __global float4 *restrict b)\n"
     "{ size_t i = get_global_id(0); b[i] = a[i]; }\n"
-    "__kernel void read4(__global const float4 *restrict a, __global float *restrict out, const uint n4)\n"
-    "{ size_t i = get_global_id(0), stride = get_global_size(0); float4 s = (float4)(0.0f);\n"
-    "  for (size_t k = i; k < n4; k += stride) s += a[k];\n"
+    /* Every work-item sums 16 float4. On a GPU neighbouring work-items must
+     * read neighbouring addresses (coalescing): item i reads i, i + n, i + 2n...
+     * A CPU core runs a work-group's items one after another, so there each
+     * item reads a contiguous run: item i reads 16i .. 16i + 15. */
+    "__kernel void read4(__global const float4 *restrict a, __global float *restrict out)\n"
+    "{ size_t i = get_global_id(0), n = get_global_size(0); float4 s = (float4)(0.0f);\n"
+    "#ifdef CONTIGUOUS\n"
+    "  for (int k = 0; k < 16; k++) s += a[16 * i + k];\n"
+    "#else\n"
+    "  for (int k = 0; k < 16; k++) s += a[i + k * n];\n"
+    "#endif\n"
     "  out[i] = s.x + s.y + s.z + s.w; }\n";
 
 double spmv_probe_gbs(spmv_cl *cl)
@@ -64,18 +72,17 @@ double spmv_probe_gbs(spmv_cl *cl)
     cl_int err;
     cl_program p = clCreateProgramWithSource(cl->ctx, 1, &probe_src, NULL, &err);
     CL_CHECK_ERR(err);
-    CL_CHECK(clBuildProgram(p, 1, &cl->device, "", NULL, NULL));
+    CL_CHECK(clBuildProgram(p, 1, &cl->device, cl->type & CL_DEVICE_TYPE_CPU ? "-DCONTIGUOUS" : "", NULL, NULL));
     cl_kernel copy = spmv_cl_kernel(p, "copy4"), read = spmv_cl_kernel(p, "read4");
     cl_mem a = spmv_cl_buffer(cl, CL_MEM_READ_ONLY, bytes, NULL, "bandwidth probe");
     cl_mem b = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, bytes, NULL, "bandwidth probe");
     float one = 1.0f;
     CL_CHECK(clEnqueueFillBuffer(cl->queue, a, &one, sizeof one, 0, bytes, 0, NULL, NULL));
-    cl_uint n4 = (cl_uint)(bytes / 16);
+    size_t n4 = bytes / 16;
     CL_CHECK(clSetKernelArg(copy, 0, sizeof a, &a));
     CL_CHECK(clSetKernelArg(copy, 1, sizeof b, &b));
     CL_CHECK(clSetKernelArg(read, 0, sizeof a, &a));
     CL_CHECK(clSetKernelArg(read, 1, sizeof b, &b));
-    CL_CHECK(clSetKernelArg(read, 2, sizeof n4, &n4));
     double copy_ms, read_ms, min;
     spmv_time_kernel(cl, copy, n4, 0, 1, 5, &copy_ms, &min);
     size_t readers = n4 / 16;   /* each work-item reads 16 float4 and writes one float */

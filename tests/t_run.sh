@@ -1,0 +1,24 @@
+# tests/t_run.sh - `make run` as a student runs it: every step, a summary table
+# built from the CSV rows, nothing failed; and `make stepN run` runs one step.
+source "$(dirname "$0")/lib.sh"
+export SPMV_PROBE_MB=16
+expect_output "make run: summary table" '^step +kernel +matrix +GFLOP/s +% model +% compulsory +check' \
+    make -s -C "$ROOT" run ARGS="--grid 45x37 --runs 2"
+steps=$(ls -d "$ROOT"/step[0-9]-* | wc -l)
+rows=$(sed -n '/= summary =/,$p' "$TMP/out" | grep -cE '^step[0-9] ')
+[ "$rows" = "$steps" ] && pass "make run: one summary row per step ($steps)" || fail "make run: one summary row per step" "$rows rows for $steps steps"
+if sed -n '/= summary =/,$p' "$TMP/out" | grep -E '^step[0-9] ' | grep -qvE 'PASS$|skipped$'; then
+    fail "make run: every step PASS or skipped" "$(sed -n '/= summary =/,$p' "$TMP/out" | tr '\n' '|')"
+else
+    pass "make run: every step PASS or skipped"
+fi
+expect_output "make step1 run runs only step1" '^step1 +naive +grid45x37r5' make -s -C "$ROOT" step1 run ARGS="--grid 45x37 --runs 2"
+n=$(sed -n '/= summary =/,$p' "$TMP/out" | grep -cE '^step[0-9] ')
+[ "$n" = 1 ] && pass "make step1 run: one row" || fail "make step1 run: one row" "$n rows"
+# a failing step makes `make run` fail, and the table says so
+sed 's/diag < diags;/diag < diags - 1;/' "$ROOT/step1-naive/kernel.cl" >"$TMP/broken.cl"
+cmp -s "$ROOT/step1-naive/kernel.cl" "$TMP/broken.cl" && fail "broken kernel made" "sed pattern not found"
+expect_status "make run fails when a step fails" 2 make -s -C "$ROOT" step1 run ARGS="--grid 45x37 --runs 2 --kernel $TMP/broken.cl"
+grep -qE '^step1 .* FAIL$' "$TMP/out" && pass "summary marks the failed step FAIL" || fail "summary marks the failed step FAIL" "$(tail -n 3 "$TMP/out" | tr '\n' '|')"
+expect_status "make run fails on bad options" 2 make -s -C "$ROOT" step1 run ARGS="--no-such-flag"
+grep -q "ERROR (status 2)" "$TMP/out" && pass "summary marks the step that could not run" || fail "summary marks the step that could not run" "$(tail -n 3 "$TMP/out" | tr '\n' '|')"
