@@ -25,8 +25,8 @@ void spmv_stats(double *ms, int n, double *median, double *min);
  * reads each written line first), so the bounds use the larger of the two:
  * a bound must not be beatable. Prints both; returns the one used. */
 double spmv_probe_gbs(spmv_cl *cl);
-/* The same on the host with one thread, for the C loop of step0. */
-double spmv_probe_host_gbs(void);
+/* The same on the host with this many OpenMP threads, for the C loops of step0. */
+double spmv_probe_host_gbs(int threads);
 
 /* Bytes every DIA step must move at least: all stored diagonals (ndiag * rows
  * values), the offsets, x and y. */
