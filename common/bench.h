@@ -18,11 +18,15 @@
 /* Median and minimum of n times (the array is sorted in place). */
 void spmv_stats(double *ms, int n, double *median, double *min);
 
-/* Device bandwidth: a float4 copy between two buffers big enough to leave the
- * caches, median of several runs, counting bytes read plus bytes written. */
-double spmv_probe_copy_gbs(spmv_cl *cl);
-/* Host bandwidth for the C reference: the same copy with one thread. */
-double spmv_probe_host_copy_gbs(void);
+/* Device bandwidth, measured in the same run as the kernel: a float4 copy
+ * between two buffers big enough to leave the caches (bytes read plus bytes
+ * written) and a float4 read-and-sum of one of them. SpMV mostly reads, and
+ * many memory systems read faster than they copy (a CPU's write-allocate
+ * reads each written line first), so the bounds use the larger of the two:
+ * a bound must not be beatable. Prints both; returns the one used. */
+double spmv_probe_gbs(spmv_cl *cl);
+/* The same on the host with one thread, for the C loop of step0. */
+double spmv_probe_host_gbs(void);
 
 /* Bytes every DIA step must move at least: all stored diagonals (ndiag * rows
  * values), the offsets, x and y. */

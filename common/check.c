@@ -34,6 +34,7 @@ int dia_reference(const dia_matrix *A, const float *x, spmv_ref *ref, spmv_error
 {
     if (ref_alloc(ref, A->rows, 0, err))
         return -1;
+    #pragma omp parallel for schedule(static)
     for (int r = 0; r < A->rows; r++) {
         double sum = 0, scale = 0;
         int len = 0;
@@ -60,6 +61,7 @@ int csr_reference(const csr_matrix *A, const double *x, spmv_ref *ref, spmv_erro
     int cplx = A->im != NULL;
     if (ref_alloc(ref, A->rows, cplx, err))
         return -1;
+    #pragma omp parallel for schedule(dynamic, 1024)
     for (int r = 0; r < A->rows; r++) {
         double re = 0, im = 0, scale = 0;
         for (int k = A->ptr[r]; k < A->ptr[r + 1]; k++) {

@@ -330,20 +330,23 @@ int dia_generate_grid(int w, int h, int radius, uint64_t seed, size_t pitch_alig
     for (int i = 0; i < nd; i++)
         A->offsets[i] = off[order[i]];
     memset(A->values, 0, (size_t)nd * A->pitch * sizeof *A->values);
-    spmv_rng g;
-    spmv_rng_seed(&g, seed);
+    /* Each row has its own random stream (seeded from the seed and the row), so
+     * rows can be generated in parallel and the matrix is still the same for a
+     * given seed whatever the number of threads. */
     long long nnz = 0;
-    for (int j = 0; j < h; j++)
-        for (int i = 0; i < w; i++) {
-            size_t r = (size_t)j * w + i;
-            for (int q = 0; q < p; q++) {
-                int x = i + pdx[q], y = j + pdy[q];
-                if (x < 0 || x >= w || y < 0 || y >= h)
-                    continue;
-                A->values[(size_t)rank[pslot[q]] * A->pitch + r] = grid_weight(&g);
-                nnz++;
-            }
+    #pragma omp parallel for reduction(+ : nnz) schedule(static)
+    for (int r = 0; r < n; r++) {
+        int i = r % w, j = r / w;
+        spmv_rng g;
+        spmv_rng_seed(&g, seed * 0x9e3779b97f4a7c15ULL + (uint64_t)r);
+        for (int q = 0; q < p; q++) {
+            int x = i + pdx[q], y = j + pdy[q];
+            if (x < 0 || x >= w || y < 0 || y >= h)
+                continue;
+            A->values[(size_t)rank[pslot[q]] * A->pitch + r] = grid_weight(&g);
+            nnz++;
         }
+    }
     A->nnz = nnz;
     free(pdx); free(pdy); free(off); free(pslot); free(order); free(rank);
 

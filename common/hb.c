@@ -482,10 +482,7 @@ static int read_hb(rd_lines *L, coo_matrix *A, rd_entries *E, long long **ptrp, 
                 else
                     E->re[k] = v;
             }
-            if (sym == RD_HERMITIAN && E->row[k] == E->col[k] && E->im[k] != 0.0)
-                return spmv_fail(err, "%s:%ld: diagonal entry (%d,%d) of a Hermitian matrix has "
-                                 "imaginary part %.17g; a Hermitian diagonal is real", path, L->line,
-                                 E->row[k] + 1, E->col[k] + 1, E->im[k]);
+            /* a Hermitian diagonal with an imaginary part is kept as stored (see matrix_read.c) */
         }
     }
 

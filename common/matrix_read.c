@@ -170,10 +170,9 @@ int rd_entries_add(rd_entries *E, long line, int r, int c, double re, double im,
         if (E->sym == RD_SKEW)
             return spmv_fail(err, "%s:%ld: diagonal entry (%d,%d) in a skew-symmetric matrix "
                              "(its diagonal is zero and is not stored)", E->path, line, r + 1, c + 1);
-        if (E->sym == RD_HERMITIAN && im != 0.0)
-            return spmv_fail(err, "%s:%ld: diagonal entry (%d,%d) of a Hermitian matrix has "
-                             "imaginary part %.17g; a Hermitian diagonal is real", E->path, line,
-                             r + 1, c + 1, im);
+        /* A Hermitian diagonal should be real, but some files store an imaginary
+         * part there (CHOLMOD's cha.mtx does). Like SciPy's and Octave's mmread we
+         * keep the entry as stored, so the course computes the same product. */
     } else if (E->sym != RD_GENERAL) {
         /* Mirroring a file that stores both triangles would add every entry twice. */
         if (r > c && !E->lower_line) {

@@ -82,7 +82,7 @@ int main(int argc, char **argv)
     spmv_check_print(&m.check);
 
     /* 4. Report against the host's single-thread bandwidth, measured now */
-    double bw = m.check.pass ? spmv_probe_host_copy_gbs() : 0;
+    double bw = m.check.pass ? spmv_probe_host_gbs() : 0;
     int status = spmv_report_dia(&STEP, "serial", &o, NULL, &A, &m, bw);
 
     /* 5. Release */

@@ -31,7 +31,7 @@ else
 fi
 expect_error "no device matches" "no OpenCL device matches 'no-such-device'" "$S1" --device no-such-device
 expect_error "no OpenCL driver at all" "no OpenCL device found" env OCL_ICD_VENDORS=/nonexistent OCL_ICD_FILENAMES= "$S1" --grid 8
-expect_error "absurd grid refused before allocating" "more than half of this machine's memory" "$S1" --grid 30000 --radius 5
+expect_error "absurd grid refused before allocating" "would store more than 2^31 DIA values" "$S1" --grid 30000 --radius 5
 expect_error "more than 2^31 rows" "more than 2^31 points" "$S1" --grid 50000x50000
 expect_error "work-group too large" "work-group size 100000 is more than" "$S1" --grid 8 --local-size 100000
 # PoCL allows 1 GiB per buffer: a 2048x2048 radius-5 DIA matrix (1.3 GiB) does not fit

@@ -37,12 +37,6 @@ if [ -d "$SHARED_M" ]; then
     while IFS=$'\t' read -r file repo path commit format field symmetry rows cols stored notes; do
         [ "$file" = file ] && continue
         f=$SHARED_M/$file
-        if [ "$file" = cha.mtx ]; then
-            # CHOLMOD's test matrix: banner Hermitian, but A(2,2) = 1.7073 - 1i. A
-            # Hermitian diagonal is real, so the reader refuses it (see tests/data/herm3.mtx).
-            expect_error "manifest_$file" 'cha.mtx:6: diagonal entry (2,2) of a Hermitian matrix has imaginary part -1' "$READMTX" "$f"
-            continue
-        fi
         nnz=$stored
         expanded=0
         if [ "$symmetry" != general ]; then
@@ -93,8 +87,21 @@ expect_output data_bcsstk01 '^rows 48 cols 48 nnz 400 stored 224 field real symm
 expect_output data_fs_183_6 '^rows 183 cols 183 nnz 1069 stored 1069 field real symmetry general ' "$READMTX" "$D/fs_183_6.rua"
 expect_output data_lp_afiro_rectangular '^rows 27 cols 51 nnz 102 ' "$READMTX" "$D/lp_afiro.mtx"
 expect_output data_young1c_complex '^rows 841 cols 841 nnz 4089 stored 4089 field complex symmetry general expanded 0 sum_re [-0-9.e+]+ sum_im -6076\.98' "$READMTX" "$D/young1c.mtx"
-# cha.mtx (CHOLMOD's test file) declares Hermitian but stores A(2,2) = 1.7073 - 1i: refused
-expect_error data_cha_not_hermitian 'cha.mtx:6: diagonal entry (2,2) of a Hermitian matrix has imaginary part -1' "$READMTX" "$D/cha.mtx"
+# cha.mtx (CHOLMOD's test file) declares Hermitian but stores A(2,2) = 1.7073 - 1i.
+# Like SciPy's and Octave's mmread, the diagonal is kept as stored; the strict
+# triangle is mirrored with conjugates.
+dump_is data_cha_hermitian_expanded "$D/cha.mtx" "$(cat <<'EOD'
+0 0 0.30174595229952927 0
+0 1 1.5579100867466829 -0.4760037225690294
+0 2 0.87492545021577395 -0.12614853881500188
+1 0 1.5579100867466829 0.4760037225690294
+1 1 1.7073102613255353 -1
+1 2 1.4933320877092915 0.38591964751479341
+2 0 0.87492545021577395 0.12614853881500188
+2 1 1.4933320877092915 -0.38591964751479341
+2 2 1.6432583214706855 0
+EOD
+)"
 same data_pair_west0067 "$D/west0067.mtx" "$D/west0067.rua"
 same data_pair_can24 "$D/can___24.mtx" "$D/can_24.psa"
 same data_pair_small "$D/small.mtx" "$D/small.rua"
@@ -180,7 +187,6 @@ bad complex_bad_imag.mtx "complex_bad_imag.mtx:4: imaginary part 'i' is not a nu
 bad complex_bad_real.mtx "complex_bad_real.mtx:3: real part '1,0' is not a number"
 bad complex_trailing.mtx "complex_trailing.mtx:3: unexpected '0.25' after the entry"
 bad complex_truncated.mtx 'complex_truncated.mtx:5: file ends after 2 of the 3 entries'
-bad hermitian_diag_imag.mtx 'hermitian_diag_imag.mtx:4: diagonal entry (3,3) of a Hermitian matrix has imaginary part 0.125'
 # Harwell-Boeing
 bad hb_empty.rua 'hb_empty.rua:1: empty file (expected a Harwell-Boeing header)'
 bad hb_truncated_header.rua 'hb_truncated_header.rua:3: file ends in the header: line 3 (the type and size line) is missing'
@@ -215,7 +221,6 @@ bad hb_sym_both.rsa 'hb_sym_both.rsa:6: entry (1,3) is above the diagonal'
 bad hb_skew_diag.rza 'hb_skew_diag.rza:6: diagonal entry (2,2) in a skew-symmetric matrix'
 bad hb_rhs_truncated.rua 'hb_rhs_truncated.rua:11: file ends in the right-hand-side section after 1 of its 2 cards'
 bad hb_extra_cards.rua 'hb_extra_cards.rua:9: more cards than the header declares'
-bad hb_hermitian_diag.cha 'hb_hermitian_diag.cha:8: diagonal entry (2,2) of a Hermitian matrix has imaginary part 1'
 bad hb_complex_truncated.cua 'hb_complex_truncated.cua:9: file ends in the value section after 2 of its 3 cards'
 
 # ---- files that are not matrix files at all ----------------------------------

@@ -24,9 +24,13 @@ for s in "${dia_steps[@]}"; do
         expect_output "$s local size 1" 'check: PASS' "$bin" --grid 29x31 --local-size 1 $QUICK
         expect_output "$s local size 96" 'check: PASS' "$bin" --grid 29x31 --local-size 96 $QUICK
     fi
-    for m in west0067 fs_183_6 can___24 lp_afiro; do
-        f=$ROOT/tests/data/$m.mtx; [ -f "$f" ] || f=$ROOT/tests/data/$m.rua
-        [ -f "$f" ] || continue
-        expect_output "$s $m as DIA" 'check: PASS' "$bin" --matrix "$f" $QUICK
+    # real matrices that the DIA rule accepts (lp_afiro is rectangular, 27 x 51)
+    for f in west0067.mtx west0067.rua bcsstk01.rsa bfwa62.mtx can_24.psa lp_afiro.mtx; do
+        expect_output "$s $f as DIA" 'check: PASS' "$bin" --matrix "$ROOT/tests/data/$f" $QUICK
     done
+    # and one it refuses, with the rule and the way out
+    expect_error "$s fs_183_6 refused for DIA" "304 occupied diagonals: DIA would store 52.0x its 1069 nonzeros" \
+        "$bin" --matrix "$ROOT/tests/data/fs_183_6.rua"
+    expect_error "$s complex matrix refused for DIA" "young1c is complex; the DIA steps are single precision real: use step6-csr" \
+        "$bin" --matrix "$ROOT/tests/data/young1c.mtx"
 done
