@@ -6,7 +6,9 @@
  * at (t & mask, t >> shift) with mask = width - 1, shift = log2(width): the
  * host makes the width a power of two. The four floats x[col .. col+3] start
  * anywhere in a texel, so read_x4 reads one texel (col % 4 == 0) or two and
- * swizzles, the article's four cases. The sampler clamps to the border, which
+ * swizzles, the article's four cases. (The three unaligned cases are one
+ * shuffle2: written as a switch of swizzles, oclgrind 21.10 computed them
+ * wrongly where PoCL did not, and tests/t_oclgrind.sh runs this kernel.) The sampler clamps to the border, which
  * is zero for CL_RGBA, and the host pads the last texels with zeros: every
  * read outside x gives 0, so the bounds tests on col and the slow path of
  * step 4 are gone.
@@ -34,27 +36,18 @@ static float4 texel(__read_only image2d_t x, int t, int mask, int shift)
     return read_imagef(x, x_sampler, (int2)(t & mask, t >> shift));
 }
 
-/* x[col .. col+3], zero outside x: one texel when aligned, else two */
+/* x[col .. col+3], zero outside x. The article's four cases of col % 4: 0
+ * is one aligned texel; 1, 2 and 3 take floats r .. r+3 of two neighbouring
+ * texels (a.yzw b.x, a.zw b.xy, a.w b.xyz), which shuffle2 writes as one mask. */
 static float4 read_x4(__read_only image2d_t x, int col, int mask, int shift)
 {
     int t = col >> 2;   /* floor(col / 4), also for a negative col */
     float4 a = texel(x, t, mask, shift);
-    switch (col & 3) {
-    case 0:
+    uint r = col & 3;
+    if (r == 0)
         return a;
-    case 1: {
-        float4 b = texel(x, t + 1, mask, shift);
-        return (float4)(a.yzw, b.x);
-    }
-    case 2: {
-        float4 b = texel(x, t + 1, mask, shift);
-        return (float4)(a.zw, b.xy);
-    }
-    default: {
-        float4 b = texel(x, t + 1, mask, shift);
-        return (float4)(a.w, b.xyz);
-    }
-    }
+    float4 b = texel(x, t + 1, mask, shift);
+    return shuffle2(a, b, (uint4)(r, r + 1, r + 2, r + 3));
 }
 
 __kernel void dia_spmv(__global const float *A,
