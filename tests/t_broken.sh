@@ -1,0 +1,45 @@
+# tests/t_broken.sh - the check catches a broken kernel: for each OpenCL DIA
+# step, a copy of its kernel.cl with one deliberate off-by-one, run through
+# --kernel FILE, must end "check: FAIL" with status 1. Each break is a sed that
+# must change the file: a pattern that no longer matches fails the test loudly
+# instead of quietly running the unbroken kernel.
+source "$(dirname "$0")/lib.sh"
+export SPMV_PROBE_MB=${SPMV_PROBE_MB:-16}
+QUICK="--runs 1 --warmup 0"
+
+# broken NAME STEP 'sed expression' ARGS... : break STEP's kernel, expect FAIL
+broken() {
+    local name=$1 s=$2 expr=$3; shift 3
+    local dir; dir=$(ls -d "$ROOT/$s"-* 2>/dev/null | head -1)
+    local src=$dir/kernel.cl dst=$TMP/$s-broken.cl
+    if [ ! -x "$BUILD/$s" ] || [ ! -f "$src" ]; then
+        fail "$s broken: $name" "no $BUILD/$s or $src"
+        return
+    fi
+    sed "$expr" "$src" >"$dst"
+    if cmp -s "$src" "$dst"; then
+        fail "$s broken: $name" "sed '$expr' changed nothing in $src: update the pattern"
+        return
+    fi
+    _run "$BUILD/$s" --kernel "$dst" $QUICK "$@"
+    local st; st=$(cat "$TMP/status")
+    if [ "$st" = 1 ] && grep -q '^check: FAIL' "$TMP/out"; then
+        pass "$s broken: $name"
+    else
+        fail "$s broken: $name" "status $st, expected 1 and check: FAIL: $(tail -n 2 "$TMP/out" "$TMP/err" | tr '\n' ' ')"
+    fi
+}
+
+skip_last='s/diag < diags; diag++/diag < diags - 1; diag++/'
+for s in step1 step2 step3 step4 step5; do
+    broken "last diagonal skipped" $s "$skip_last" --grid 37x29
+done
+# the tail of y: 35 rows, the last work-item owns rows 32-34 and drops row 34
+for s in step4 step5; do
+    broken "last row of a partial float4 unwritten" $s 's/if (row + 2 < rows)/if (row + 2 < rows - 1)/' --grid 7x5
+done
+# the unaligned reader: the fourth float of x[col .. col+3] repeats the third
+broken "unaligned read of x, the last float of cases 1-3" step5 's/(uint4)(r, r + 1, r + 2, r + 3)/(uint4)(r, r + 1, r + 2, r + 2)/' --grid 37x29
+# the local offsets copied as far as one pass of the group reaches (the
+# article's copy): with 64 work-items and 317 diagonals, 253 offsets are garbage
+broken "offsets copied only up to the local size" step3 's/i += get_local_size(0)/i += diags/' --grid 41x39 --radius 10 --local-size 64
