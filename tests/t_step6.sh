@@ -91,6 +91,16 @@ fi
 grep -q 'GFLOP/s (8 per complex nonzero)' "$TMP/out" && pass "step6 complex GFLOP/s counts 8 per nonzero" ||
     fail "step6 complex GFLOP/s counts 8 per nonzero" "$(grep speed "$TMP/out" | head -1)"
 
+# `make step6 run`: without options, both kernels on the default set, a summary row each
+expect_output "make step6 run: the default set" '^step6 +vector-[0-9]+ +young1c ' make -s -C "$ROOT" step6 run
+for m in grid512x512r5 west0067 bfwa62 lp_afiro 1138_bus young1c; do
+    n=$(sed -n '/= summary =/,$p' "$TMP/out" | grep -cE "^step6 +(scalar|vector-[0-9]+) +$m +.* PASS$")
+    [ "$n" = 2 ] && pass "make step6 run: $m, both kernels PASS" || fail "make step6 run: $m, both kernels PASS" "$n rows"
+done
+expect_output "make step6 run ARGS: one matrix, two rows" '^step6 +scalar +grid37x29r5 ' make -s -C "$ROOT" step6 run ARGS="--grid 37x29 --runs 2"
+n=$(sed -n '/= summary =/,$p' "$TMP/out" | grep -cE '^step6 ')
+[ "$n" = 2 ] && pass "make step6 run ARGS: two rows" || fail "make step6 run ARGS: two rows" "$n rows"
+
 # a broken kernel: the last entry of every row dropped, in both kernels
 sed 's/int end = ptr\[row + 1\];/int end = ptr[row + 1] - 1;/' "$ROOT/step6-csr/kernel.cl" >"$TMP/broken.cl"
 if [ "$(grep -c 'int end = ptr\[row + 1\] - 1;' "$TMP/broken.cl")" != 2 ]; then
