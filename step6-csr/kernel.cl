@@ -31,11 +31,11 @@
  * of the array on the last row): here the unrolled loop stops 3 entries short
  * of the end and a second loop takes the rest. `__global read_only` is not
  * OpenCL C (read_only qualifies images); a read-only buffer is
- * `__global const`. Kernel 2 summed the 64 partial sums serially in one
- * work-item after a single barrier, and its variants without the barrier
- * relied on work-items running in lockstep, which OpenCL never promises (PoCL
- * runs them one after another): here the sum is a tree with a barrier at every
- * level, reached by every work-item of the group.
+ * `__global const`. Kernel 2 had one work-item add the 64 partial sums
+ * serially, and a reduction that reads other work-items' sums without a
+ * barrier between them relies on lockstep execution, which OpenCL never
+ * promises (PoCL runs the work-items one after another): here the sum is a
+ * tree with a barrier at every level, reached by every work-item.
  */
 #ifdef USE_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
