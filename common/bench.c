@@ -176,6 +176,11 @@ double csr_compulsory_bytes(const csr_matrix *A, int value_size)
     return (double)A->nnz * (value_size + 4) + 4.0 * (A->rows + 1) + (double)value_size * (A->cols + A->rows);
 }
 
+double csr_flops(const csr_matrix *A, int complex_)
+{
+    return (complex_ ? 8.0 : 2.0) * (double)A->nnz;
+}
+
 double spmv_bound_gflops(double flops, double bytes, double bw_gbs)
 {
     return bytes > 0 ? flops / (bytes / (bw_gbs * 1e9)) / 1e9 : 0.0;
@@ -221,7 +226,8 @@ void spmv_report(const spmv_result *r, const char *csv)
     } else {
     printf("time     %.4f ms median, %.4f ms min over %d runs (%s)\n", r->ms_median, r->ms_min, r->runs,
            r->cl ? "kernel only, profiling events" : "the C loop, monotonic clock");
-    printf("speed    %.2f GFLOP/s (2 per nonzero), %.1f GB/s of compulsory traffic\n", gflops, gbs);
+    printf("speed    %.2f GFLOP/s (%s), %.1f GB/s of compulsory traffic\n", gflops,
+           r->precision == 'c' || r->precision == 'z' ? "8 per complex nonzero" : "2 per nonzero", gbs);
     if (r->bytes_model > 0 && bm > 0)
         printf("bound    model %.2f GFLOP/s: %.1f%% of it\n", bm, 100.0 * gflops / bm);
     if (bc > 0)

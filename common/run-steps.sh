@@ -8,19 +8,33 @@ shift 2
 csv=$build/run.csv
 rm -f "$csv"
 declare -A status
+# step6 (CSR) reads any matrix: without options it runs its default set, the
+# grid and real matrices from tests/data, both kernels on each
+root=$(cd "$(dirname "$0")/.." && pwd)
+step6_set=("" "--matrix $root/tests/data/west0067.mtx" "--matrix $root/tests/data/bfwa62.mtx"
+           "--matrix $root/tests/data/lp_afiro.mtx" "--matrix $root/tests/data/1138_bus.mtx"
+           "--matrix $root/tests/data/young1c.mtx --precision c")
 for s in "$@"; do
     echo "==================== $s ===================="
-    # shellcheck disable=SC2086
-    "$build/$s" $args --csv "$csv"
-    status[$s]=$?
-    echo
+    sets=("")
+    [ "$s" = step6 ] && [ -z "$args" ] && sets=("${step6_set[@]}")
+    status[$s]=0
+    for m in "${sets[@]}"; do
+        # shellcheck disable=SC2086
+        "$build/$s" $args $m --csv "$csv"
+        st=$?
+        # the worst status wins: a failure (1, 2) over a skip (3) over a pass (0)
+        case $st in 0) ;; 3) [ "${status[$s]}" = 0 ] && status[$s]=3 ;; *) status[$s]=$st ;; esac
+        echo
+    done
 done
 echo "==================== summary ===================="
 printf '%-6s %-10s %-22s %10s %9s %12s  %s\n' step kernel matrix GFLOP/s "% model" "% compulsory" check
 bad=0
 for s in "$@"; do
     st=${status[$s]}
-    row=$(awk -F, -v s="$s" 'NR > 1 && $1 == s' "$csv" 2>/dev/null | tail -n 1)
+    # every row of the step: step6 writes one per kernel and matrix
+    row=$(awk -F, -v s="$s" 'NR > 1 && $1 == s' "$csv" 2>/dev/null)
     if [ -n "$row" ]; then
         echo "$row" | awk -F, '{
             pm = $17 > 0 ? sprintf("%.1f%%", 100 * $14 / $17) : "-";

@@ -5,8 +5,9 @@ export SPMV_PROBE_MB=16
 expect_output "make run: summary table" '^step +kernel +matrix +GFLOP/s +% model +% compulsory +check' \
     make -s -C "$ROOT" run ARGS="--grid 45x37 --runs 2"
 steps=$(ls -d "$ROOT"/step[0-9]-* | wc -l)
-rows=$(sed -n '/= summary =/,$p' "$TMP/out" | grep -cE '^step[0-9] ')
-[ "$rows" = "$steps" ] && pass "make run: one summary row per step ($steps)" || fail "make run: one summary row per step" "$rows rows for $steps steps"
+# every step has a row (step6 has one per kernel)
+rows=$(sed -n '/= summary =/,$p' "$TMP/out" | grep -oE '^step[0-9] ' | sort -u | wc -l)
+[ "$rows" = "$steps" ] && pass "make run: summary rows for every step ($steps)" || fail "make run: summary rows for every step" "$rows steps of $steps in the summary"
 if sed -n '/= summary =/,$p' "$TMP/out" | grep -E '^step[0-9] ' | grep -qvE 'PASS$|skipped$'; then
     fail "make run: every step PASS or skipped" "$(sed -n '/= summary =/,$p' "$TMP/out" | tr '\n' '|')"
 else

@@ -1,0 +1,120 @@
+/* step6-csr/kernel.cl - CSR, the general format: the thesis's two kernels.
+ *
+ * What changed from step 5: the matrix is no longer stored by diagonals. CSR
+ * keeps only the nonzeros, row after row (val, col), and where each row starts
+ * (ptr, rows + 1 entries). Any sparsity pattern fits; nothing is padding.
+ *
+ *   csr_scalar  one work-item per row (the thesis's kernel 1)
+ *   csr_vector  GROUP_SIZE work-items per row, partial sums reduced by a tree
+ *               in local memory (the thesis's kernel 2)
+ *
+ * Why it should be fast, or not: each multiply-add reads a value and a 4-byte
+ * column index, then gathers x[col]. Compulsory traffic per nonzero: 8 bytes
+ * (float), 12 (double), 12 (complex float), 20 (complex double), plus row
+ * pointers, x and y once. Scalar: neighbouring work-items walk different rows,
+ * so on a GPU their loads are far apart (uncoalesced); on a CPU each work-item
+ * streams its own row, which is what the caches like. Vector: the lanes of a
+ * group read neighbouring entries of one row (coalesced on a GPU), at the cost
+ * of a reduction and barriers per row.
+ *
+ * One source for the four precisions, chosen by build options (main.c prints
+ * them): -DVALUE=float|double|float2|double2, -DCOMPLEX for the last two,
+ * -DUSE_FP64 for double and double2. Complex numbers are (re, im) pairs.
+ *
+ * Assumes: ptr[0] = 0, ptr is non-decreasing, 0 <= col < cols; the host rounds
+ * the global size up to whole work-groups (extra work-items compute nothing).
+ * csr_vector: GROUP_SIZE a power of two, the work-group size a multiple of it,
+ * `partial` holds one VALUE per work-item of the work-group.
+ *
+ * Fixed from the published listings: kernel 1 unrolled by 4 and read
+ * AA[i+1..i+3] without checking that they are still in the row (past the end
+ * of the array on the last row): here the unrolled loop stops 3 entries short
+ * of the end and a second loop takes the rest. `__global read_only` is not
+ * OpenCL C (read_only qualifies images); a read-only buffer is
+ * `__global const`. Kernel 2 had one work-item add the 64 partial sums
+ * serially, and a reduction that reads other work-items' sums without a
+ * barrier between them relies on lockstep execution, which OpenCL never
+ * promises (PoCL runs the work-items one after another): here the sum is a
+ * tree with a barrier at every level, reached by every work-item.
+ */
+#ifdef USE_FP64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+
+#ifndef VALUE
+#define VALUE float
+#endif
+
+#ifdef COMPLEX
+/* (a.x + i a.y)(b.x + i b.y): 4 multiplies, 2 adds; accumulating adds 2 more */
+#define MUL(a, b) ((VALUE)((a).x * (b).x - (a).y * (b).y, (a).x * (b).y + (a).y * (b).x))
+#else
+#define MUL(a, b) ((a) * (b))
+#endif
+
+#define ZERO ((VALUE)(0))
+
+__kernel void csr_scalar(const int rows,
+                         __global const int *restrict ptr,
+                         __global const int *restrict col,
+                         __global const VALUE *restrict val,
+                         __global const VALUE *restrict x,
+                         __global VALUE *restrict y,
+                         __local VALUE *partial)
+{
+    (void)partial;   /* same arguments as csr_vector; unused here */
+    int row = get_global_id(0);
+    if (row >= rows)
+        return;
+    int k = ptr[row];
+    int end = ptr[row + 1];
+    VALUE sum = ZERO;
+    /* unrolled by 4 while four entries remain in this row... */
+    for (; k + 3 < end; k += 4)
+        sum += MUL(val[k], x[col[k]]) + MUL(val[k + 1], x[col[k + 1]]) +
+               MUL(val[k + 2], x[col[k + 2]]) + MUL(val[k + 3], x[col[k + 3]]);
+    /* ...and the last 0-3 one by one */
+    for (; k < end; k++)
+        sum += MUL(val[k], x[col[k]]);
+    y[row] = sum;
+}
+
+#ifndef GROUP_SIZE
+#define GROUP_SIZE 32
+#endif
+
+__kernel void csr_vector(const int rows,
+                         __global const int *restrict ptr,
+                         __global const int *restrict col,
+                         __global const VALUE *restrict val,
+                         __global const VALUE *restrict x,
+                         __global VALUE *restrict y,
+                         __local VALUE *partial)
+{
+    int lid = get_local_id(0);
+    int lane = lid & (GROUP_SIZE - 1);
+    /* size_t: rows * GROUP_SIZE work-items may not fit an int */
+    size_t grow = get_global_id(0) / GROUP_SIZE;
+    int row = grow < (size_t)rows ? (int)grow : -1;
+
+    /* lane j takes entries j, j + G, j + 2G...: at each step the group reads
+     * G neighbouring values and column indices */
+    VALUE sum = ZERO;
+    if (row >= 0) {
+        int end = ptr[row + 1];
+        for (int k = ptr[row] + lane; k < end; k += GROUP_SIZE)
+            sum += MUL(val[k], x[col[k]]);
+    }
+
+    /* Tree reduction: no return above, so every work-item reaches every
+     * barrier (a barrier some work-items skip is undefined behaviour). */
+    partial[lid] = sum;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int s = GROUP_SIZE / 2; s > 0; s >>= 1) {
+        if (lane < s)
+            partial[lid] += partial[lid + s];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lane == 0 && row >= 0)
+        y[row] = partial[lid];
+}
