@@ -94,7 +94,7 @@ round_trip() {
         fail "save-matrix round trip $n" "banner '$(head -1 "$TMP/rt.mtx")'"
     elif [ "$(rt_numbers "$a")" != "$(rt_numbers "$b")" ]; then
         fail "save-matrix round trip $n" "'$(rt_numbers "$a")' vs '$(rt_numbers "$b")'"
-    else pass "save-matrix round trip $n$([ "$st0" -gt 0 ] && echo ' (DIA refuses it: saved before the refusal)')"; fi
+    else pass "save-matrix round trip $n${2:-}$([ "$st0" -gt 0 ] && echo ' (DIA refuses it: saved before the refusal)')"; fi
 }
 if [ -d "$SHARED_M" ]; then
     for f in "$SHARED_M"/*.mtx "$SHARED_M"/*.r?a "$SHARED_M"/*.psa "$SHARED_M"/*.cua; do
@@ -103,7 +103,7 @@ if [ -d "$SHARED_M" ]; then
 else
     echo "note: $SHARED_M absent: round trips on tests/data only"
 fi
-for f in west0067.rua can_24.psa fs_183_6.rua lp_afiro.mtx young1c.mtx herm3.cha; do round_trip "$D/$f"; done
+for f in west0067.rua can_24.psa fs_183_6.rua lp_afiro.mtx young1c.mtx herm3.cha; do round_trip "$D/$f" " (tests/data)"; done
 # the grid (single precision weights: %.17g keeps them exactly)
 a=$(info "$S0" --grid 13x11 --save-matrix "$TMP/grid.mtx" $Q); b=$(info "$S0" --matrix "$TMP/grid.mtx" $Q)
 if [ -n "$a" ] && [ "$(rt_numbers "$a")" = "$(rt_numbers "$b")" ]; then pass "save-matrix round trip of the grid"
