@@ -201,6 +201,10 @@ if [ -x "$MMVEC" ]; then
     expect_status "mmvec: step1's y against the other seed's y fails" 1 "$MMVEC" agree "$TMP/A.mtx" "$TMP/x1.mtx" "$TMP/y1.mtx" "$TMP/y_seed2.mtx" s
     "$S0" --matrix "$D/west0067.rua" --x "$TMP/x1.mtx" --save-y "$TMP/y0.mtx" $Q >/dev/null 2>&1
     expect_output "mmvec: step0 and step1 agree on y within the checker's tolerance" 'agree PASS' "$MMVEC" agree "$TMP/A.mtx" "$TMP/x1.mtx" "$TMP/y0.mtx" "$TMP/y1.mtx" s
+    for v in diag blocked; do   # step0's other loop orders, threaded: another summation order, same answer
+        "$S0" --matrix "$W" --x "$TMP/x1.mtx" --kernel "$v" --threads 3 --save-y "$TMP/y0$v.mtx" $Q >/dev/null 2>&1
+        expect_output "mmvec: step0 $v (3 threads) and step1 agree on y" 'agree PASS' "$MMVEC" agree "$TMP/A.mtx" "$TMP/x1.mtx" "$TMP/y0$v.mtx" "$TMP/y1.mtx" s
+    done
     expect_output "mmvec: norm(A*x - y)/norm(A*x) < 1e-5 for step1's files" 'residual [0-9.]+e-0[6-9]|residual [0-9.]+e-[1-9][0-9]|residual 0 ' "$MMVEC" residual "$TMP/A.mtx" "$TMP/x1.mtx" "$TMP/y1.mtx"
     # one changed value in y is caught
     awk 'NR == 10 { $1 = $1 + 0.01 } { print }' "$TMP/y1.mtx" >"$TMP/y1_bad.mtx"
