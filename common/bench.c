@@ -1,6 +1,7 @@
 /* bench.c - timing, bandwidth probes, roofline, result rows, matrix loading. */
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
+#include "io.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -313,6 +314,7 @@ void spmv_load_dia(const spmv_options *o, size_t pitch_align, dia_matrix *A)
     if (o->matrix) {
         csr_matrix C;
         read_csr(o->matrix, &C);
+        spmv_io_matrix(o, &C);   /* --info, --save-matrix: as read, before DIA can refuse it */
         int rc = csr_to_dia(&C, pitch_align, A, &err);
         csr_free(&C);
         if (rc)
@@ -323,6 +325,8 @@ void spmv_load_dia(const spmv_options *o, size_t pitch_align, dia_matrix *A)
                  "kernels index with int; try a smaller --grid", o->grid_w, o->grid_h, o->radius);
     } else if (dia_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, pitch_align, A, &err)) {
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    } else {
+        spmv_io_dia(o, A);
     }
     if ((double)A->ndiag * (double)A->pitch >= 2147483647.0)
         spmv_die(SPMV_EXIT_USAGE, "%s stores %d diagonals of %zu values: more than 2^31, and the "
@@ -334,6 +338,7 @@ void spmv_load_csr(const spmv_options *o, csr_matrix *A)
 {
     if (o->matrix) {
         read_csr(o->matrix, A);
+        spmv_io_matrix(o, A);
         return;
     }
     spmv_error err;
@@ -344,6 +349,7 @@ void spmv_load_csr(const spmv_options *o, csr_matrix *A)
     dia_free(&D);
     if (rc)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    spmv_io_matrix(o, A);
 }
 
 /* ---- the checked, timed run ---- */
@@ -381,8 +387,9 @@ int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, c
         if (!again.pass)
             m->median = m->min = 0;
     }
-    free(host);
     spmv_check_print(&m->check);
+    spmv_io_save_y(o, host, ref->n, ref->complex_, single, m->check.pass);
+    free(host);
     return m->check.pass;
 }
 
@@ -416,17 +423,20 @@ int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *
 float *spmv_x_floats(const spmv_options *o, int n)
 {
     spmv_error err;
-    float *x = spmv_random_floats((size_t)n, o->seed, &err);
+    float *x = o->x_file ? spmv_io_x_floats(o, n) : spmv_random_floats((size_t)n, o->seed, &err);
     if (!x)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    spmv_io_save_x_floats(o, x, n);
     return x;
 }
 
 double *spmv_x_doubles(const spmv_options *o, int n, int complex_, int round_to_float)
 {
     spmv_error err;
-    double *x = spmv_random_doubles((size_t)n * (complex_ ? 2 : 1), o->seed, round_to_float, &err);
+    double *x = o->x_file ? spmv_io_x_doubles(o, n, complex_, round_to_float)
+                          : spmv_random_doubles((size_t)n * (complex_ ? 2 : 1), o->seed, round_to_float, &err);
     if (!x)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    spmv_io_save_x_doubles(o, x, n, complex_, round_to_float);
     return x;
 }

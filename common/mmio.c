@@ -334,3 +334,10 @@ int mm_read(const char *path, coo_matrix *A, spmv_error *err)
     }
     return rc;
 }
+
+/* ---- the same token rules for the other Matrix Market readers (io.c) ---- */
+
+size_t rd_token(const char **p, const char **tok) { return token(p, tok); }
+int rd_blank_or_comment(const char *s) { return blank_or_comment(s); }
+int rd_parse_ll(const char *tok, size_t n, long long *v) { return parse_ll(tok, n, v); }
+int rd_parse_double(const char *tok, size_t n, double *v) { return parse_double(tok, n, v); }

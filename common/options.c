@@ -26,6 +26,12 @@ static void usage(const spmv_step *s)
     printf("  --seed S            seed of the random weights and of x (default 1)\n");
     if (s->extras & OPT_PRECISION)
         printf("  --precision P       s (float), d (double), c (complex float), z (complex double)\n");
+    printf("\nChecking it yourself (Matrix Market files for Octave, SciPy, Julia):\n");
+    printf("  --info              print one line about the matrix as read: sizes, sum, Frobenius norm\n");
+    printf("  --x FILE            read x from an array file ('N 1', real or complex) instead of --seed\n");
+    printf("  --save-x FILE       write x as the run uses it, as an array file\n");
+    printf("  --save-y FILE       write y as an array file, only if the check passed\n");
+    printf("  --save-matrix FILE  write the matrix as read (symmetry expanded) as a coordinate file\n");
     printf("\nRunning:\n");
     printf("  --runs N            timed runs (default %d); the median and minimum are reported\n", DEFAULT_RUNS);
     printf("  --warmup N          untimed runs first (default %d)\n", DEFAULT_WARMUP);
@@ -89,7 +95,7 @@ static int has_variant(const char *list, const char *v)
 static int known_flag(const spmv_step *s, const char *flag)
 {
     static const char *common[] = { "--grid", "--radius", "--matrix", "--runs", "--warmup", "--seed", "--csv",
-                                    "--kernel" };
+                                    "--kernel", "--x", "--save-x", "--save-y", "--save-matrix" };
     static const char *device[] = { "--device", "--local-size", "--cl-opts" };
     for (size_t i = 0; i < sizeof common / sizeof *common; i++)
         if (strcmp(flag, common[i]) == 0)
@@ -132,6 +138,10 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
         }
         if (strcmp(a, "--quiet") == 0) {
             o->quiet = 1;
+            continue;
+        }
+        if (strcmp(a, "--info") == 0) {
+            o->info = 1;
             continue;
         }
         if (strncmp(a, "--", 2) != 0)
@@ -181,6 +191,14 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
             o->seed = (uint64_t)parse_int(flag, v, 0, LLONG_MAX);
         } else if (strcmp(flag, "--csv") == 0) {
             o->csv = v;
+        } else if (strcmp(flag, "--x") == 0) {
+            o->x_file = v;
+        } else if (strcmp(flag, "--save-x") == 0) {
+            o->save_x = v;
+        } else if (strcmp(flag, "--save-y") == 0) {
+            o->save_y = v;
+        } else if (strcmp(flag, "--save-matrix") == 0) {
+            o->save_matrix = v;
         } else if (dev && strcmp(flag, "--device") == 0) {
             o->device = v;
         } else if (dev && strcmp(flag, "--local-size") == 0) {

@@ -38,6 +38,9 @@ typedef struct {
     char precision;           /* 's' 'd' 'c' 'z' */
     int threads, block, group;
     int quiet;
+    int info;                 /* --info: print the matrix summary line (common/io.h) */
+    const char *x_file;       /* --x FILE: x from a Matrix Market array file */
+    const char *save_x, *save_y, *save_matrix;   /* --save-x/-y/-matrix FILE */
 } spmv_options;
 
 /* Parse argv; on --help print usage and exit 0; on a bad flag print one line

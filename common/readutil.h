@@ -67,4 +67,13 @@ int rd_check_size(const char *path, long line, long long rows, long long cols, l
 int rd_entries_finish(rd_entries *E, coo_matrix *A, spmv_error *err);
 void rd_entries_free(rd_entries *E);
 
+/* The Matrix Market token rules (mmio.c), shared with the vector reader (io.c).
+ * rd_token: next blank-separated token of *p, its length (0: none left).
+ * rd_parse_ll / rd_parse_double: the whole token as a decimal integer / a finite
+ * decimal number: 0 ok, -1 not a number, -2 out of range. */
+size_t rd_token(const char **p, const char **tok);
+int rd_blank_or_comment(const char *s);
+int rd_parse_ll(const char *tok, size_t n, long long *v);
+int rd_parse_double(const char *tok, size_t n, double *v);
+
 #endif

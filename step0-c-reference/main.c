@@ -163,6 +163,7 @@ int main(int argc, char **argv)
         m.check = spmv_check_result(&ref, y, 1);
     }
     spmv_check_print(&m.check);
+    spmv_io_save_y(&o, y, A.rows, 0, 1, m.check.pass);   /* the OpenCL steps do this in spmv_measure_kernel */
 
     /* 4. Report against the host's bandwidth with as many threads, measured now */
     double bw = m.check.pass ? spmv_probe_host_gbs(threads) : 0;

@@ -46,3 +46,22 @@ for f in "$ROOT"/tests/data/*.mtx "$ROOT"/tests/data/*.r?a "$ROOT"/tests/data/*.
     "$SAN_BUILD/tests/readmtx" --dump "$f" >/dev/null 2>"$TMP/err" || { fail "readmtx $(basename "$f") (asan+ubsan)" "$(head -c 200 "$TMP/err")"; continue; }
     clean "readmtx $(basename "$f")"
 done
+
+# the io flags (common/io.c): --info and every file saved, x read back, malformed x files
+W=$ROOT/tests/data/west0067.rua
+{ echo '%%MatrixMarket matrix array real general'; echo '67 1'; seq 1 60; } >"$TMP/san_x_short.mtx"
+{ echo '%%MatrixMarket matrix array real general'; echo '67 1'; seq 1 5; echo 'nan'; } >"$TMP/san_x_nan.mtx"
+for b in "$SAN_BUILD"/step[0-9]; do
+    s=$(basename "$b")
+    expect_output "$s --info --save-matrix/x/y (asan+ubsan)" 'check: PASS' "$b" --matrix "$W" --info \
+        --save-matrix "$TMP/san_A.mtx" --save-x "$TMP/san_x.mtx" --save-y "$TMP/san_y.mtx" --runs 1 --warmup 0
+    clean "$s --save-*"
+    expect_output "$s --x (asan+ubsan)" 'check: PASS' "$b" --matrix "$TMP/san_A.mtx" --x "$TMP/san_x.mtx" --runs 1 --warmup 0
+    clean "$s --x"
+    expect_error "$s --x too short (asan+ubsan)" "file ends after 60 of the 67 values" "$b" --matrix "$W" --x "$TMP/san_x_short.mtx"
+    clean "$s --x too short"
+    expect_error "$s --x nan (asan+ubsan)" "value 'nan' is not a number" "$b" --matrix "$W" --x "$TMP/san_x_nan.mtx"
+    clean "$s --x nan"
+done
+expect_output "mmvec check (asan+ubsan)" 'check PASS' "$SAN_BUILD/tests/mmvec" check "$TMP/san_A.mtx" "$TMP/san_x.mtx" "$TMP/san_y.mtx" s
+clean "mmvec check"
