@@ -257,6 +257,19 @@ A = sio.mmread(sys.argv[1]); x = sio.mmread(sys.argv[2]); y = sio.mmread(sys.arg
 assert x.shape == (A.shape[1], 1) and y.shape == (A.shape[0], 1), (A.shape, x.shape, y.shape)
 e = np.linalg.norm(A @ x - y) / np.linalg.norm(A @ x)
 print("ok" if e < 1e-5 else "bad", e)' "$TMP/A.mtx" "$TMP/x1.mtx" "$TMP/y1.mtx"
+    # complex double through step6: young1c (complex general) and cha (Hermitian, expanded)
+    if [ -x "$S6" ]; then
+        for m in young1c cha; do
+            "$S6" --matrix "$ROOT/tests/data/$m.mtx" --precision z --kernel vector --runs 1 --warmup 0 \
+                --save-matrix "$TMP/Az.mtx" --save-x "$TMP/xz.mtx" --save-y "$TMP/yz.mtx" >/dev/null 2>&1
+            expect_output "scipy reads the complex A, x, y of step6 on $m: relative error < 1e-12" '^ok ' "$PY" -c '
+import sys, numpy as np, scipy.io as sio
+A = sio.mmread(sys.argv[1]); x = sio.mmread(sys.argv[2]); y = sio.mmread(sys.argv[3])
+assert np.iscomplexobj(x) and np.iscomplexobj(y), "not complex"
+e = np.linalg.norm(A @ x - y) / np.linalg.norm(A @ x)
+print("ok" if e < 1e-12 else "bad", e)' "$TMP/Az.mtx" "$TMP/xz.mtx" "$TMP/yz.mtx"
+        done
+    fi
 fi
 
 # ---- --help ------------------------------------------------------------------
