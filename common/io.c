@@ -179,23 +179,6 @@ static int vec_banner(rd_lines *L, char *fld, spmv_error *err)
     return 0;
 }
 
-static int vec_size(rd_lines *L, const char *what, const char **p, long long *v, spmv_error *err)
-{
-    const char *t;
-    char q[200];
-    size_t n = rd_token(p, &t);
-    if (n == 0)
-        return spmv_fail(err, "%s:%ld: size line lacks the %s (expected 'N 1': a column of N values)",
-                         L->path, L->line, what);
-    rd_quote(t, n, q, sizeof q);
-    int rc = rd_parse_ll(t, n, v);
-    if (rc == -1)
-        return spmv_fail(err, "%s:%ld: %s '%s' in the size line is not an integer", L->path, L->line, what, q);
-    if (rc == -2 || *v < 0)
-        return spmv_fail(err, "%s:%ld: %s %s in the size line is out of range", L->path, L->line, what, q);
-    return 0;
-}
-
 static int vec_value(rd_lines *L, char fld, const char *what, const char *t, size_t n, double *out,
                      spmv_error *err)
 {
@@ -251,7 +234,8 @@ static double *read_vector(rd_lines *L, long long want, int complex_, spmv_error
     }
     long long rows, cols;
     const char *p = L->buf, *t;
-    if (vec_size(L, "row count", &p, &rows, err) || vec_size(L, "column count", &p, &cols, err))
+    const char *shape = "'N 1': a column of N values";
+    if (rd_size_number(L, "row count", shape, &p, &rows, err) || rd_size_number(L, "column count", shape, &p, &cols, err))
         return NULL;
     size_t n = rd_token(&p, &t);
     if (n) {

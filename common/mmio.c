@@ -203,14 +203,15 @@ static int parse_banner(rd_lines *L, enum field *fld, enum rd_symmetry *sym, spm
     return 0;
 }
 
-static int size_number(rd_lines *L, const char *what, const char **p, long long *v, spmv_error *err)
+/* One number of a size line; `expected` says what the whole line should be. */
+int rd_size_number(rd_lines *L, const char *what, const char *expected, const char **p, long long *v,
+                   spmv_error *err)
 {
     const char *t;
     char q[200];
     size_t n = token(p, &t);
     if (n == 0)
-        return spmv_fail(err, "%s:%ld: size line lacks the %s (expected 'rows cols entries')",
-                         L->path, L->line, what);
+        return spmv_fail(err, "%s:%ld: size line lacks the %s (expected %s)", L->path, L->line, what, expected);
     rd_quote(t, n, q, sizeof q);
     int rc = parse_ll(t, n, v);
     if (rc == -1)
@@ -245,8 +246,9 @@ static int read_mm(rd_lines *L, coo_matrix *A, rd_entries *E, spmv_error *err)
         return spmv_fail(err, "%s:%ld: file ends before the size line 'rows cols entries'", path, L->line + 1);
     long long rows, cols, stored;
     const char *p = L->buf, *t;
-    if (size_number(L, "row count", &p, &rows, err) || size_number(L, "column count", &p, &cols, err) ||
-        size_number(L, "entry count", &p, &stored, err))
+    const char *want = "'rows cols entries'";
+    if (rd_size_number(L, "row count", want, &p, &rows, err) || rd_size_number(L, "column count", want, &p, &cols, err) ||
+        rd_size_number(L, "entry count", want, &p, &stored, err))
         return -1;
     size_t n = token(&p, &t);
     if (n) {

@@ -76,4 +76,9 @@ int rd_blank_or_comment(const char *s);
 int rd_parse_ll(const char *tok, size_t n, long long *v);
 int rd_parse_double(const char *tok, size_t n, double *v);
 
+/* One number of a Matrix Market size line (mmio.c); `expected` describes the
+ * whole line for the message. */
+int rd_size_number(rd_lines *L, const char *what, const char *expected, const char **p, long long *v,
+                   spmv_error *err);
+
 #endif

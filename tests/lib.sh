@@ -9,6 +9,7 @@
 #   expect_status NAME STATUS CMD...      exactly that status
 #   expect_error NAME 'substring' CMD...  status 2 and the substring in stderr, on one line
 #   expect_output NAME 'regex' CMD...     status 0 and stdout matches the (grep -E) regex
+#   expect_oclgrind NAME "FLAGS" CMD...   under oclgrind FLAGS: status 0, check: PASS, no report
 set -u
 ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 BUILD=${BUILD:-$ROOT/build}
@@ -60,6 +61,21 @@ expect_output() {
         fail "$name" "status $st: $(tail -n 3 "$TMP/err" "$TMP/out" | tr '\n' ' ')"
     elif ! grep -qE -- "$re" "$TMP/out"; then
         fail "$name" "output lacks /$re/: $(tail -n 5 "$TMP/out" | tr '\n' ' ')"
+    else
+        pass "$name"
+    fi
+}
+
+expect_oclgrind() {
+    local name=$1 flags=$2; shift 2
+    # shellcheck disable=SC2086
+    SPMV_PROBE_MB=0 _run timeout 120 oclgrind $flags "$@"
+    local st; st=$(cat "$TMP/status")
+    local found; found=$(grep -iE 'invalid|error|race|uninitiali[sz]ed' "$TMP/err" | sort | uniq -c | head -n 5)
+    if [ "$st" != 0 ] || ! grep -q '^check: PASS' "$TMP/out"; then
+        fail "$name" "status $st: $(tail -n 3 "$TMP/out" "$TMP/err" | tr '\n' ' ')"
+    elif [ -n "$found" ]; then
+        fail "$name" "oclgrind reported: $(echo "$found" | tr '\n' '|')"
     else
         pass "$name"
     fi

@@ -17,19 +17,9 @@ cases=("--grid 13x11" "--grid 9x7 --radius 10" "--grid 9x7 --radius 10 --local-s
 for s in step1 step2 step3 step4 step5; do
     [ -x "$BUILD/$s" ] || { fail "$s under oclgrind" "no $BUILD/$s"; continue; }
     for c in "${cases[@]}"; do
-        name="$s under oclgrind, $c"
         flags="--data-races --uninitialized"
         [ "$s" = step5 ] && flags="--data-races"
         # shellcheck disable=SC2086
-        _run timeout 60 oclgrind $flags "$BUILD/$s" $c --runs 1 --warmup 0
-        st=$(cat "$TMP/status")
-        found=$(grep -iE 'invalid|error|race|uninitiali[sz]ed' "$TMP/err" | sort | uniq -c | head -n 5)
-        if [ "$st" != 0 ] || ! grep -q '^check: PASS' "$TMP/out"; then
-            fail "$name" "status $st: $(tail -n 3 "$TMP/out" "$TMP/err" | tr '\n' ' ')"
-        elif [ -n "$found" ]; then
-            fail "$name" "oclgrind reported: $(echo "$found" | tr '\n' '|')"
-        else
-            pass "$name"
-        fi
+        expect_oclgrind "$s under oclgrind, $c" "$flags" "$BUILD/$s" $c --runs 1 --warmup 0
     done
 done

@@ -132,16 +132,7 @@ fi
 "$gen" "$TMP/small.mtx" 70 300 11 real && "$gen" "$TMP/smallz.mtx" 45 9 12 complex
 og() { # og NAME ARGS...: under oclgrind, PASS and a clean stderr
     local name=$1; shift
-    SPMV_PROBE_MB=0 _run timeout 120 oclgrind --data-races --uninitialized "$bin" "$@" --runs 1 --warmup 0
-    local st; st=$(cat "$TMP/status")
-    local found; found=$(grep -iE 'invalid|error|race|uninitiali[sz]ed' "$TMP/err" | sort | uniq -c | head -n 5)
-    if [ "$st" != 0 ] || ! grep -q '^check: PASS' "$TMP/out"; then
-        fail "$name" "status $st: $(tail -n 3 "$TMP/out" "$TMP/err" | tr '\n' ' ')"
-    elif [ -n "$found" ]; then
-        fail "$name" "oclgrind reported: $(echo "$found" | tr '\n' '|')"
-    else
-        pass "$name"
-    fi
+    expect_oclgrind "$name" "--data-races --uninitialized" "$bin" "$@" --runs 1 --warmup 0
 }
 for k in scalar vector; do
     og "step6 $k under oclgrind, small.mtx (s)" --matrix "$TMP/small.mtx" --kernel $k --local-size 64
