@@ -51,4 +51,4 @@ awk -v b="$BEGIN" -v e="$END" -v t="$table" '
     $0 == b { print; while ((getline l < t) > 0) print l; skip = 1; next }
     $0 == e { skip = 0 }
     !skip' "$README" >"$table.new" && cat "$table.new" >"$README"
-echo "readme-table: $README: $(grep -c "^| [^-]" "$table" | awk "{ print \$1 - 1 }") rows from ${#csvs[@]} files"
+echo "readme-table: $README: $(grep -c "^| [^-]" "$table" | awk "{ print (\$1 > 0 ? \$1 - 1 : 0) }") rows from ${#csvs[@]} files"
