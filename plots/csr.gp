@@ -1,0 +1,38 @@
+# plots/csr.gp - step6 (CSR) on one device: a panel per precision, per matrix
+# (fewest nonzeros first) a bar for the scalar kernel (row per work-item) and
+# one for the vector kernel (work-group per row); dashed: each bar's
+# compulsory bound. GFLOP/s on a log axis: the matrices span four decades.
+# Variables: files (.dat per precision: idx matrix scalar vector scalar_bound
+# vector_bound), precs (s d c z, one per file), nmat, ymin, ymax, skips, dev,
+# dates, out, foot.
+load dir."style.gp"
+np = words(files)
+H = 220 * np + 160
+pname(p) = p eq "s" ? "s: float" : p eq "d" ? "d: double" : p eq "c" ? "c: complex float" : "z: complex double"
+set logscale y 10
+set yrange [ymin:ymax]
+set xrange [-0.6:nmat - 0.4]
+set style fill solid 0.85 border -1
+set ylabel "GFLOP/s"
+set xtics scale 0
+set key outside right top vertical Left reverse
+set format y "%g"
+set rmargin 24   # the same in every panel, with or without the key
+do for [fmt in "png svg"] {
+    eval term(fmt)
+    set output out.".".fmt
+    set multiplot layout np, 1 title sprintf("step6 CSR on %s, scalar vs vector kernel, per precision\ndata %s%s", \
+        dev, dates, strlen(skips) > 0 ? "; skipped (device lacks the type): ".skips : "")
+    do for [i=1:np] {
+        f = word(files, i)
+        set title pname(word(precs, i)) offset 0,-0.5
+        if (i == 1) { set key } else { unset key }
+        if (i == np && strlen(foot) > 0) { set bmargin 4 } else { set bmargin 2 }
+        plot f using 1:3:($1 - 0.4):($1):(ymin):3:xtic(strcol(2)) with boxxyerror lt 2 title "scalar", \
+             f using 1:4:($1):($1 + 0.4):(ymin):4 with boxxyerror lt 8 title "vector", \
+             f using ($1 - 0.4):5:(0.4):(0) with vectors nohead lc rgb "black" @bounddt lw 2 title "compulsory bound", \
+             f using ($1):6:(0.4):(0) with vectors nohead lc rgb "black" @bounddt lw 2 notitle
+    }
+    unset multiplot
+    unset output
+}

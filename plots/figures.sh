@@ -1,0 +1,250 @@
+#!/usr/bin/env bash
+# plots/figures.sh - what `make figures [DEVICE=SEL] [BUDGET=seconds]` does:
+# run every step binary that exists over a size sweep on one device, append the
+# rows to plots/data/<device-slug>.csv, then redraw the figures.
+#
+#   1. the radius-5 grid at 64x64 for every step (step6: scalar and vector, in
+#      precisions s d c z);
+#   2. step6 over the real matrices in $SHARED/matrices (one file per name);
+#   3. the grid again at 128x128, 256x256, ... for every step still going, while
+#      the next size fits in the budget.
+#
+# A step leaves the sweep when it exits 2 with an out-of-memory or too-large
+# message (the device's limit, nothing recorded), skips (3: the binary wrote a
+# SKIP row), fails or errors (the FAIL row, or an ERROR row written here when
+# the binary wrote none). Everything else goes on.
+#
+# The next size's time is estimated from the last one: the part of it that
+# grows with the matrix (the time above the 64x64 run) x4 per doubling.
+#
+# Environment (make passes these): BUILD (binaries), DEVICE (--device SEL),
+# BUDGET (seconds, default 600: about 10 minutes on a 2-core CPU with PoCL),
+# ARGS (more flags for every binary, e.g. "--runs 20"), SHARED (the folder
+# holding matrices/), EXTRA (more variants: "step4:cpu-block step0:diag"),
+# DATA (where the CSVs go, default plots/data), NO_DRAW=1 (sweep only).
+#
+# The device name comes from the rows the binaries write (never from their
+# printed text): each run writes a fresh CSV, its rows go to the sweep's file,
+# and at the end to $DATA/<slug>.csv.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$ROOT/build}
+DEVICE=${DEVICE:-}
+BUDGET=${BUDGET:-600}
+ARGS=${ARGS:-}
+SHARED=${SHARED:-$ROOT/../shared}
+EXTRA=${EXTRA:-}
+DATA=${DATA:-$ROOT/plots/data}
+RUN_TIMEOUT=${RUN_TIMEOUT:-$BUDGET}
+HEADER=step,kernel,device,driver,matrix,rows,cols,nnz,diags,precision,runs,ms_median,ms_min,gflops,gbs,bw_measured_gbs,bound_model_gflops,bound_compulsory_gflops,max_rel_err,check,date,git_rev
+RADIUS=5
+
+case $BUDGET in '' | *[!0-9]*) echo "figures: BUDGET wants whole seconds, not '$BUDGET'" >&2; exit 2 ;; esac
+TMPD=$(mktemp -d)
+SWEEP=$TMPD/sweep.csv
+echo "$HEADER" >"$SWEEP"
+
+GIT_REV=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+git -C "$ROOT" diff --quiet HEAD 2>/dev/null || GIT_REV="$GIT_REV+dirty"
+
+now() { date +%s.%N; }
+T0=$(now)
+elapsed() { awk -v a="$T0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+fmt_dur() { awk -v s="$1" 'BEGIN { s = int(s + 0.5); if (s >= 60) printf "%dm%02ds", s / 60, s % 60; else printf "%ds", s }'; }
+
+# ---- the jobs: step|kernel|precision (empty kernel: the binary's default) ----
+jobs=()
+for s in step0 step1 step2 step3 step4 step5; do
+    [ -x "$BUILD/$s" ] && jobs+=("$s||")
+done
+for x in $EXTRA; do
+    [ -x "$BUILD/${x%%:*}" ] && jobs+=("${x%%:*}|${x#*:}|")
+done
+if [ -x "$BUILD/step6" ]; then
+    for k in scalar vector; do
+        for p in s d c z; do jobs+=("step6|$k|$p"); done
+    done
+fi
+if [ ${#jobs[@]} -eq 0 ]; then
+    echo "figures: no step binaries in $BUILD: build them first (make all)" >&2
+    exit 2
+fi
+
+declare -A active last first   # job -> 1 while it grows; its last and 64x64 run times
+for j in "${jobs[@]}"; do active[$j]=1; done
+done_runs=0
+planned=0
+device=""                       # the OpenCL device, from the first row that names one
+
+label() { # job matrix
+    local s k p
+    IFS='|' read -r s k p <<<"$1"
+    echo "$s${k:+ $k}${p:+ $p} $2"
+}
+
+# run JOB MATRIX-NAME FLAGS...: one run, its rows into the sweep, one progress line.
+# Sets RUN_STATUS: ok, skip, fail, error or limit.
+run_one() {
+    local job=$1 name=$2
+    shift 2
+    local s k p
+    IFS='|' read -r s k p <<<"$job"
+    local cmd=("$BUILD/$s" "$@")
+    [ -n "$k" ] && cmd+=(--kernel "$k")
+    [ -n "$p" ] && cmd+=(--precision "$p")
+    [ -n "$DEVICE" ] && [ "$s" != step0 ] && cmd+=(--device "$DEVICE")   # step0 is host C
+    # shellcheck disable=SC2206
+    [ -n "$ARGS" ] && cmd+=($ARGS)
+    cmd+=(--csv "$TMPD/run.csv")
+    rm -f "$TMPD/run.csv"
+    local t0 rc secs
+    t0=$(now)
+    timeout "$RUN_TIMEOUT" "${cmd[@]}" >"$TMPD/out" 2>"$TMPD/err" </dev/null
+    rc=$?
+    secs=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
+    done_runs=$((done_runs + 1))
+    last[$job]=$secs
+    [ -n "${first[$job]:-}" ] || first[$job]=$secs
+    local note="" rows=0
+    [ -s "$TMPD/run.csv" ] && rows=$(($(wc -l <"$TMPD/run.csv") - 1))
+    if [ "$rows" -gt 0 ]; then
+        tail -n +2 "$TMPD/run.csv" >>"$SWEEP"
+        [ -n "$device" ] || device=$(awk -F, 'NR > 1 && $1 != "step0" && $3 != "" { print $3; exit }' "$TMPD/run.csv")
+    fi
+    case $rc in
+        0) RUN_STATUS=ok ;;
+        3) RUN_STATUS=skip; note="  SKIP" ;;
+        1) RUN_STATUS=fail; note="  FAIL" ;;
+        124) RUN_STATUS=error; note="  ERROR (no result after ${RUN_TIMEOUT} s)" ;;
+        2) if grep -qiE 'out of (device|host) memory|smaller --grid' "$TMPD/err"; then
+               RUN_STATUS=limit; note="  too large for the device: stop growing"
+           else
+               RUN_STATUS=error; note="  ERROR (exit 2: $(head -n 1 "$TMPD/err"))"
+           fi ;;
+        *) RUN_STATUS=error; note="  ERROR (exit $rc)" ;;
+    esac
+    if [ "$rows" -eq 0 ] && [ "$RUN_STATUS" != limit ]; then
+        [ "$RUN_STATUS" = error ] || note="$note, no row written: ERROR"
+        RUN_STATUS=error
+        # What this script knows; the device is filled in when the sweep ends.
+        printf '%s,%s,@DEVICE@,-,%s,0,0,0,0,%s,0,0,0,0,0,0,0,0,0,ERROR,%s,%s\n' "$s" "${k:--}" "$name" "${p:-s}" \
+            "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$GIT_REV" >>"$SWEEP"
+    fi
+    printf '[%d/%d] %s  %s s%s  ~%s left\n' "$done_runs" "$planned" "$(label "$job" "$name")" "$secs" "$note" \
+        "$(fmt_dur "$(estimate_left)")"
+}
+
+# Seconds the runs still planned should take: each job's last time, x4 per
+# doubling for the grid, and the mean step6 run for the matrices left.
+pending_grid=()      # jobs of the current round not yet run
+pending_mats=0
+estimate_left() {
+    local sum=0 j
+    for j in "${pending_grid[@]}"; do sum=$(next_estimate "$j" "$sum"); done
+    awk -v a="$sum" -v n="$pending_mats" -v m="${mat_mean:-1}" 'BEGIN { print a + n * m }'
+}
+grow=1               # 1 in the 64x64 round (no growth), 4 afterwards
+next_estimate() { # job sum -> sum + this job's next run time
+    awk -v s="$2" -v l="${last[$1]:-1}" -v f="${first[$1]:-${last[$1]:-1}}" -v g="$grow" \
+        'BEGIN { d = l - f; if (d < 0) d = 0; print s + f + g * d + (g > 1 && d == 0 ? 0.1 * f : 0) }'
+}
+
+finish() {
+    trap - INT TERM
+    local n
+    n=$(($(wc -l <"$SWEEP") - 1))
+    if [ "$n" -le 0 ]; then
+        echo "figures: no rows written"
+        rm -rf "$TMPD"
+        return 1
+    fi
+    [ -n "$device" ] || device=$(awk -F, 'NR > 1 && $3 != "@DEVICE@" && $3 != "" { print $3; exit }' "$SWEEP")
+    [ -n "$device" ] || device=unknown-device
+    local slug
+    slug=$(printf '%s' "$device" | tr '[:upper:]' '[:lower:]' | tr -c 'a-z0-9' '-' | tr -s '-' | sed 's/^-//; s/-$//')
+    mkdir -p "$DATA"
+    local out=$DATA/$slug.csv
+    if [ -s "$out" ] && [ "$(head -n 1 "$out")" != "$HEADER" ]; then
+        out=$DATA/$slug-$(date -u +%Y%m%dT%H%M%S).csv
+        echo "figures: $DATA/$slug.csv has other columns; writing $out instead"
+    fi
+    [ -s "$out" ] || echo "$HEADER" >"$out"
+    awk -v d="$device" 'NR > 1 { gsub(/@DEVICE@/, d); print }' "$SWEEP" >>"$out"
+    echo "figures: $n rows for $device appended to ${out#"$ROOT"/} in $(fmt_dur "$(elapsed)")"
+    rm -rf "$TMPD"
+    return 0
+}
+trap 'echo; echo "figures: interrupted; keeping the rows so far"; finish; exit 130' INT TERM
+
+echo "figures: ${#jobs[@]} jobs from $BUILD${DEVICE:+ on --device $DEVICE}, budget $(fmt_dur "$BUDGET")"
+
+# ---- 1. the smallest grid, every job ----
+mats=()
+if [ -x "$BUILD/step6" ] && [ -d "$SHARED/matrices" ]; then
+    declare -A seen
+    # .mtx first, so a Harwell-Boeing copy of the same matrix is left out
+    for f in "$SHARED"/matrices/*.mtx "$SHARED"/matrices/*.[rpc][usrhz][ae]; do
+        [ -f "$f" ] || continue
+        b=$(basename "$f"); b=${b%.*}
+        [ -n "${seen[$b]:-}" ] && continue
+        seen[$b]=1
+        mats+=("$f")
+    done
+fi
+step6_jobs() { local j; for j in "${jobs[@]}"; do [ "${j%%|*}" = step6 ] && [ "${active[$j]}" = 1 ] && echo "$j"; done; }
+
+side=64
+pending_grid=("${jobs[@]}")
+pending_mats=$(( ${#mats[@]} * $(step6_jobs | wc -l) ))
+planned=$(( ${#jobs[@]} + pending_mats ))
+for j in "${jobs[@]}"; do
+    pending_grid=("${pending_grid[@]:1}")
+    run_one "$j" "grid${side}x${side}r$RADIUS" --grid "${side}x$side" --radius "$RADIUS"
+    [ "$RUN_STATUS" = ok ] || active[$j]=0
+done
+
+# ---- 2. step6 over the real matrices (jobs that skipped or failed stay out) ----
+mapfile -t s6 < <(step6_jobs)
+pending_mats=$(( ${#mats[@]} * ${#s6[@]} ))
+planned=$(( done_runs + pending_mats ))
+mat_sum=0 mat_n=0 mat_mean=1
+for f in "${mats[@]}"; do
+    b=$(basename "$f"); b=${b%.*}
+    for j in "${s6[@]}"; do
+        if awk -v e="$(elapsed)" -v b="$BUDGET" 'BEGIN { exit !(e > b) }'; then
+            echo "figures: budget spent: $pending_mats matrix runs left out"
+            break 2
+        fi
+        pending_mats=$((pending_mats - 1))
+        run_one "$j" "$b" --matrix "$f"
+        mat_n=$((mat_n + 1))
+        mat_sum=$(awk -v a="$mat_sum" -v b="${last[$j]}" 'BEGIN { print a + b }')
+        mat_mean=$(awk -v a="$mat_sum" -v n="$mat_n" 'BEGIN { print a / n }')
+    done
+done
+pending_mats=0
+
+# ---- 3. grow the grid while the next round fits in the budget ----
+grow=4
+while :; do
+    round=()
+    for j in "${jobs[@]}"; do [ "${active[$j]}" = 1 ] && round+=("$j"); done
+    [ ${#round[@]} -gt 0 ] || { echo "figures: every step has stopped growing"; break; }
+    pending_grid=("${round[@]}")
+    est=$(estimate_left)
+    if awk -v e="$(elapsed)" -v x="$est" -v b="$BUDGET" 'BEGIN { exit !(e + x > b) }'; then
+        echo "figures: the next size ($((side * 2))x$((side * 2))) would take ~$(fmt_dur "$est"): past the budget, stopping at ${side}x$side"
+        break
+    fi
+    side=$((side * 2))
+    planned=$((done_runs + ${#round[@]}))
+    for j in "${round[@]}"; do
+        pending_grid=("${pending_grid[@]:1}")
+        run_one "$j" "grid${side}x${side}r$RADIUS" --grid "${side}x$side" --radius "$RADIUS"
+        [ "$RUN_STATUS" = ok ] || active[$j]=0
+    done
+done
+
+finish || exit 1
+[ "${NO_DRAW:-0}" = 1 ] && exit 0
+exec "$ROOT/plots/draw.sh" "$DATA" "$ROOT/plots"

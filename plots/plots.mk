@@ -1,0 +1,25 @@
+# plots/plots.mk - the figure targets; the top-level Makefile includes this file.
+#
+#   make figures [DEVICE=SEL] [BUDGET=seconds]   sweep every built step on one device,
+#                                                append to plots/data/<device>.csv, draw
+#   make plots                                   redraw every figure from plots/data/*.csv
+#                                                (gnuplot only, no OpenCL)
+#   make readme-table                            refresh the results table in README.md
+#
+# BUDGET is the sweep's time limit in seconds (default 600: about ten minutes on
+# a 2-core CPU with PoCL); ARGS="--runs 20" passes flags on to every binary.
+
+BUILD  ?= build
+DEVICE ?=
+BUDGET ?= 600
+
+.PHONY: figures plots readme-table
+figures:
+	@$(MAKE) --no-print-directory -s all || echo "figures: not every binary built; the sweep runs those that exist"
+	@BUILD=$(abspath $(BUILD)) DEVICE="$(DEVICE)" BUDGET="$(BUDGET)" ARGS="$(ARGS)" plots/figures.sh
+
+plots:
+	@plots/draw.sh plots/data plots
+
+readme-table:
+	@plots/readme-table.sh README.md plots/data

@@ -1,0 +1,179 @@
+# plots/prep.awk - one results CSV in, the small data files gnuplot draws out.
+#
+#   awk -F, -v W=WORKDIR -v slug=SLUG -f plots/prep.awk plots/data/SLUG.csv
+#
+# Only rows with check PASS and a speed above 0 become points: a FAIL, SKIP or
+# ERROR row is never a speed; FAIL and ERROR rows go to the notes (footnotes),
+# SKIP rows to the skips. Where a size was run more than once, the best
+# median-time GFLOP/s is kept. Writes, under W:
+#   SLUG.meta                    key<TAB>value: device, host, dates, lists
+#   SLUG-dia-STEP-KERNEL.dat     rows gflops model_bound compulsory_bound (DIA steps, r5 grids)
+#   SLUG-comp.dat, -comp0.dat    the compulsory bound of the OpenCL steps, of step0 (host)
+#   SLUG-bars.dat                per step at the largest grid every DIA step ran
+#   SLUG-csr-P.dat               step6 in precision P: per matrix, scalar and vector
+#   SLUG.notes                   GROUP<TAB>text for each FAIL or ERROR row
+# Columns are fixed by the results header (CONVENTIONS.md section 8).
+
+function num(x) { return x + 0 }
+function fname(s) { gsub(/[^A-Za-z0-9._-]/, "_", s); return s }
+function day(d) { return substr(d, 1, 10) }
+function sortnum(a, n,    i, j, t) {   # insertion sort of a[1..n], numbers
+    for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && num(a[j]) > num(t); j--) a[j + 1] = a[j]; a[j + 1] = t }
+}
+function meta(k, v) { printf "%s\t%s\n", k, v > (W "/" slug ".meta") }
+function isdia(s) { return s ~ /^step[0-5]$/ }
+
+NR == 1 { next }
+NF != 22 { next }
+{
+    step = $1; kernel = $2; dev = $3; mat = $5; rows = num($6); nnz = num($8); diags = num($9)
+    prec = $10; g = num($14); bw = num($16); bm = num($17); bc = num($18); check = $20
+    d = day($21)
+    if (d != "" && (dfrom == "" || d < dfrom)) dfrom = d
+    if (d > dto) dto = d
+    if (dev != "" && dev != "-" && dev != "@DEVICE@") {
+        if (step == "step0") { if (host == "") host = dev }
+        else if (device == "") device = dev
+        if (anydev == "") anydev = dev
+    }
+    if (check == "FAIL" || check == "ERROR") {
+        grp = isdia(step) ? "dia" : step
+        notes[++nnotes] = (isdia(step) ? step : "csr") "\t" step " " kernel " " mat (step == "step6" ? " " prec : "") ": " check
+        next
+    }
+    if (check == "SKIP") { skipped[step " " prec] = 1; next }
+    if (check != "PASS" || g <= 0 || rows <= 0) next
+
+    if (isdia(step) && mat ~ /^grid[0-9]+x[0-9]+r5$/) {
+        key = step SUBSEP kernel
+        if (!(key in series)) { series[key] = 1; skeys[++nseries] = key }
+        k = key SUBSEP rows
+        if (!(k in best) || g > best[k]) {
+            if (!(k in best)) { nrows[key]++; rowlist[key, nrows[key]] = rows }
+            best[k] = g; bmod[k] = bm; bcomp[k] = bc
+            bytes[key] = bm > 0 ? 2 * nnz * bw / (bm * diags * rows) : 0
+        }
+        stepsize[step, rows] = 1; hasstep[step] = 1
+        if (!((step, rows) in stepbest) || g > stepbest[step, rows]) {
+            stepbest[step, rows] = g; stepbm[step, rows] = bm; stepbc[step, rows] = bc; stepk[step, rows] = kernel
+        }
+        allrows[rows] = 1
+        c = step == "step0" ? "comp0" : "comp"
+        if (!((c, rows) in cbest) || bc > cbest[c, rows]) cbest[c, rows] = bc
+    }
+    if (step == "step6") {
+        if (mat ~ /^grid/ && rows > topgrid) { topgrid = rows; topgridname = mat }
+        k = mat SUBSEP prec SUBSEP kernel
+        if (!(k in csr) || g > csr[k]) { csr[k] = g; csrbc[k] = bc }
+        csrmat[mat] = nnz; csrprec[prec] = 1; csrpk[mat, prec] = 1
+        if (mat ~ /^grid/ && prec == "s" && (!((rows) in s6best) || g > s6best[rows])) {
+            s6best[rows] = g; s6bc[rows] = bc; s6k[rows] = kernel
+        }
+    }
+}
+
+END {
+    meta("device", device != "" ? device : (anydev != "" ? anydev : slug))
+    meta("host", host)
+    meta("dates", dfrom == dto ? dfrom : dfrom " to " dto)
+
+    # ---- DIA series, one file each, rows ascending ----
+    list = ""
+    for (i = 1; i <= nseries; i++) {
+        key = skeys[i]; split(key, kk, SUBSEP)
+        n = nrows[key]; delete r
+        for (j = 1; j <= n; j++) r[j] = rowlist[key, j]
+        sortnum(r, n)
+        f = W "/" slug "-dia-" kk[1] "-" fname(kk[2]) ".dat"
+        B = sprintf("%.0f", bytes[key])
+        printf "rows \"%s %s\" \"%s model bound (%s B per 2 FLOPs)\" \"compulsory bound\"\n", kk[1], kk[2], kk[1], B > f
+        for (j = 1; j <= n; j++) { k = key SUBSEP r[j]; printf "%d %.6g %.6g %.6g\n", r[j], best[k], bmod[k], bcomp[k] > f }
+        close(f)
+        list = list (list == "" ? "" : " ") kk[1] "|" kk[2] "|" f
+    }
+    meta("dia", list)
+
+    # ---- compulsory bounds over all OpenCL steps, and step0's (host) ----
+    n = 0; delete r
+    for (x in allrows) r[++n] = x
+    sortnum(r, n)
+    for (ci = 0; ci < 2; ci++) {
+        c = ci ? "comp0" : "comp"; f = W "/" slug "-" c ".dat"; wrote = 0
+        for (j = 1; j <= n; j++) if ((c, r[j]) in cbest) {
+            if (!wrote) printf "rows \"%s\"\n", ci ? "step0 compulsory bound (host)" : "compulsory bound" > f
+            printf "%d %.6g\n", r[j], cbest[c, r[j]] > f; wrote = 1
+        }
+        if (wrote) { close(f); meta(c, f) }
+    }
+
+    # ---- bars: the largest grid every DIA step ran (else the one most steps ran) ----
+    nsteps = 0
+    for (s in hasstep) nsteps++
+    brow = 0; bcount = 0
+    for (j = n; j >= 1; j--) {
+        cnt = 0
+        for (s in hasstep) if ((s, r[j]) in stepsize) cnt++
+        if (cnt > bcount) { bcount = cnt; brow = r[j] }
+        if (cnt == nsteps) break
+    }
+    if (brow > 0) {
+        f = W "/" slug "-bars.dat"; i = 0
+        printf "idx label gflops model compulsory pct\n" > f
+        for (st = 0; st <= 5; st++) {
+            s = "step" st
+            if ((s, brow) in stepbest) {
+                printf "%d \"%s %s\" %.6g %.6g %.6g %.6g\n", i++, s, stepk[s, brow], stepbest[s, brow], stepbm[s, brow],
+                    stepbc[s, brow], 100 * stepbest[s, brow] / stepbc[s, brow] > f
+            }
+        }
+        if (brow in s6best)
+            printf "%d \"%s %s (CSR)\" %.6g NaN %.6g %.6g\n", i++, "step6", s6k[brow], s6best[brow], s6bc[brow],
+                100 * s6best[brow] / s6bc[brow] > f
+        close(f)
+        side = sqrt(brow)
+        meta("bars", f); meta("bars_size", sprintf("grid%dx%dr5 (%d rows)", side, side, brow))
+        meta("bars_all", bcount == nsteps ? "1" : "0")
+    }
+
+    # ---- step6: per precision, per matrix (smallest first; of the grids, the largest only) ----
+    nm = 0; delete m
+    for (x in csrmat) if (x !~ /^grid/ || x == topgridname) m[++nm] = x
+    for (a = 2; a <= nm; a++) {   # by nnz
+        t = m[a]; for (b = a - 1; b >= 1 && csrmat[m[b]] > csrmat[t]; b--) m[b + 1] = m[b]; m[b + 1] = t
+    }
+    plist = ""; lo = 0; hi = 0
+    split("s d c z", P, " ")
+    for (pi = 1; pi <= 4; pi++) {
+        p = P[pi]
+        if (!(p in csrprec)) continue
+        f = W "/" slug "-csr-" p ".dat"
+        printf "idx matrix scalar vector scalar_bound vector_bound\n" > f
+        for (j = 1; j <= nm; j++) {
+            line = sprintf("%d \"%s\"", j - 1, m[j])
+            for (ki = 0; ki < 2; ki++) {
+                k = m[j] SUBSEP p SUBSEP (ki ? "vector" : "scalar")
+                line = line ((k in csr) ? sprintf(" %.6g", csr[k]) : " NaN")
+                if (k in csr) { if (lo == 0 || csr[k] < lo) lo = csr[k]; if (csr[k] > hi) hi = csr[k] }
+            }
+            for (ki = 0; ki < 2; ki++) {
+                k = m[j] SUBSEP p SUBSEP (ki ? "vector" : "scalar")
+                line = line ((k in csr && csrbc[k] > 0) ? sprintf(" %.6g", csrbc[k]) : " NaN")
+                if (k in csr && csrbc[k] > hi) hi = csrbc[k]
+            }
+            print line > f
+        }
+        close(f)
+        plist = plist (plist == "" ? "" : " ") p
+    }
+    if (plist != "") {
+        meta("csr", plist)
+        meta("csr_ymin", 10 ^ int(log(lo) / log(10) - (lo < 1 ? 1 : 0)))
+        meta("csr_ymax", 10 ^ (int(log(hi * 1.5) / log(10)) + 1))
+        meta("csr_n", nm)
+    }
+    sk = ""
+    for (x in skipped) sk = sk (sk == "" ? "" : ", ") x
+    meta("skips", sk)
+    for (i = 1; i <= nnotes; i++) print notes[i] > (W "/" slug ".notes")
+    close(W "/" slug ".meta")
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# plots/readme-table.sh [README [DATADIR]] - what `make readme-table` does:
+# rewrite the block between <!-- results:begin --> and <!-- results:end --> in
+# README.md with a Markdown table read from plots/data/*.csv: per device and
+# step, the best GFLOP/s at the largest radius-5 grid that step ran (step6:
+# precision s, the better of its kernels), as % of the compulsory bound, with
+# the device name and the date of that row. Exit 2 if README lacks the markers.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+README=${1:-$ROOT/README.md}
+DATA=${2:-$ROOT/plots/data}
+BEGIN='<!-- results:begin -->'
+END='<!-- results:end -->'
+
+if [ ! -f "$README" ]; then
+    echo "readme-table: $README not found" >&2
+    exit 2
+fi
+if ! grep -qxF "$BEGIN" "$README" || ! grep -qxF "$END" "$README"; then
+    echo "readme-table: $README lacks the lines '$BEGIN' and '$END': add them where the table goes" >&2
+    exit 2
+fi
+shopt -s nullglob
+csvs=("$DATA"/*.csv)
+table=$(mktemp)
+trap 'rm -f "$table" "$table.new"' EXIT
+if [ ${#csvs[@]} -eq 0 ]; then
+    echo "(no measured data yet: \`make figures\` writes plots/data/ and \`make readme-table\` fills this in)" >"$table"
+else
+    {
+        echo "| device | step | kernel | largest grid | GFLOP/s | % of compulsory bound | date |"
+        echo "| --- | --- | --- | --- | ---: | ---: | --- |"
+        for csv in "${csvs[@]}"; do
+            awk -F, 'FNR > 1 && NF == 22 && $20 == "PASS" && $14 > 0 && $5 ~ /^grid[0-9]+x[0-9]+r5$/ &&
+                     ($1 ~ /^step[0-5]$/ || ($1 == "step6" && $10 == "s")) {
+                    s = $1; r = $6 + 0
+                    if (!(s in top) || r > top[s] || (r == top[s] && $14 + 0 > g[s])) {
+                        top[s] = r; g[s] = $14 + 0; bc[s] = $18 + 0; k[s] = $2; d[s] = $3; m[s] = $5; day[s] = substr($21, 1, 10)
+                    }
+                }
+                END { for (i = 0; i <= 6; i++) { s = "step" i; if (!(s in top)) continue
+                        printf "| %s | %s | %s | %s | %.2f | %s | %s |\n", d[s], s, k[s], m[s], g[s],
+                            (bc[s] > 0 ? sprintf("%.1f%%", 100 * g[s] / bc[s]) : "-"), day[s] } }' "$csv"
+        done
+        echo
+        echo "GFLOP/s count 2 per nonzero at the median time; the compulsory bound reads every input byte once at"
+        echo "the bandwidth measured in the same run. Figures: [plots/](plots/README.md). Refresh with \`make readme-table\`."
+    } >"$table"
+fi
+awk -v b="$BEGIN" -v e="$END" -v t="$table" '
+    $0 == b { print; while ((getline l < t) > 0) print l; skip = 1; next }
+    $0 == e { skip = 0 }
+    !skip' "$README" >"$table.new" && cat "$table.new" >"$README"
+echo "readme-table: $README: $(grep -c "^| [^-]" "$table" | awk "{ print (\$1 > 0 ? \$1 - 1 : 0) }") rows from ${#csvs[@]} files"

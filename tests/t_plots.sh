@@ -1,0 +1,170 @@
+# tests/t_plots.sh - the figures, the README table and the sweep, without
+# OpenCL: every figure drawn from the fixture CSVs (tests/data/plots, two
+# devices, a FAIL, a SKIP and an ERROR row) with no gnuplot warning; the rows
+# that are no speed stay out of the plotted data; the README table's numbers;
+# the fixture's columns equal the C writer's header; figures.sh survives step
+# binaries that skip, fail or write nothing (stubs made here, in $TMP only).
+source "$(dirname "$0")/lib.sh"
+P=$ROOT/plots
+FIX=$ROOT/tests/data/plots
+HEADER_FIX=$(head -n 1 "$FIX/fixture-cpu.csv")
+
+if ! command -v gnuplot >/dev/null; then
+    fail "plots: gnuplot" "not installed (apt-get install gnuplot-nox)"
+    exit 0
+fi
+
+# ---- every figure from the fixture, no warnings ----
+OUTD=$TMP/figs WORK=$TMP/work
+DRAW_WORK=$WORK "$P/draw.sh" "$FIX" "$OUTD" >"$TMP/draw.out" 2>"$TMP/draw.err"
+st=$?
+if [ $st -eq 0 ]; then pass "plots: draw.sh on the fixture exits 0"; else fail "plots: draw.sh on the fixture exits 0" "status $st"; fi
+if [ ! -s "$TMP/draw.err" ]; then pass "plots: no gnuplot warnings (stderr empty)"
+else fail "plots: no gnuplot warnings (stderr empty)" "$(head -c 400 "$TMP/draw.err" | tr '\n' '|')"; fi
+
+want=(fig-devices)
+for d in fixture-cpu fixture-gpu; do
+    for f in step0 step1 step2 step3 step4 step5 dia bars step6; do want+=("fig-$f-$d"); done
+done
+missing=""
+for f in "${want[@]}"; do
+    for e in png svg; do [ -s "$OUTD/$f.$e" ] || missing="$missing $f.$e"; done
+done
+if [ -z "$missing" ]; then pass "plots: all ${#want[@]} figures as PNG and SVG, non-empty"
+else fail "plots: all ${#want[@]} figures as PNG and SVG, non-empty" "missing or empty:$missing"; fi
+bad=""
+for f in "${want[@]}"; do
+    [ -s "$OUTD/$f.png" ] && ! head -c 8 "$OUTD/$f.png" | grep -q PNG && bad="$bad $f.png"
+    [ -s "$OUTD/$f.svg" ] && ! grep -q '</svg>' "$OUTD/$f.svg" && bad="$bad $f.svg"
+done
+if [ -z "$bad" ]; then pass "plots: the PNGs are PNG, the SVGs complete"; else fail "plots: the PNGs are PNG, the SVGs complete" "$bad"; fi
+extra=$(cd "$OUTD" && ls | grep -v -E "^($(IFS='|'; echo "${want[*]}"))\.(png|svg)$")
+if [ -z "$extra" ]; then pass "plots: no figure beyond those with data"; else fail "plots: no figure beyond those with data" "$extra"; fi
+grep -q 'NVIDIA H100 80GB HBM3' "$OUTD/fig-step1-fixture-gpu.svg" && grep -q '2026-11-22 to 2026-11-23' "$OUTD/fig-step1-fixture-gpu.svg" \
+    && pass "plots: the title names the device and the dates" \
+    || fail "plots: the title names the device and the dates" "not in fig-step1-fixture-gpu.svg"
+
+# ---- what is no speed is not plotted ----
+# step3 FAILs at 256x256 (65536 rows) on both devices; the GPU's step5 has an
+# ERROR row at 2048x2048 and its step6 double precision only a SKIP row.
+dat=$WORK/fixture-gpu-dia-step3-local.dat
+if [ -s "$dat" ] && ! awk 'NR > 1 && $1 == 65536' "$dat" | grep -q . && awk 'NR > 1 && $1 == 16384' "$dat" | grep -q .; then
+    pass "plots: the FAIL row is not a point (step3 65536 rows)"
+else fail "plots: the FAIL row is not a point (step3 65536 rows)" "$(cat "$dat" 2>&1 | tr '\n' '|')"; fi
+dat=$WORK/fixture-gpu-dia-step5-image.dat
+if [ -s "$dat" ] && ! awk 'NR > 1 && $1 == 4194304' "$dat" | grep -q .; then pass "plots: the ERROR row is not a point (step5 4194304 rows)"
+else fail "plots: the ERROR row is not a point (step5 4194304 rows)" "$(cat "$dat" 2>&1 | tr '\n' '|')"; fi
+if [ ! -e "$WORK/fixture-gpu-csr-d.dat" ] && [ -s "$WORK/fixture-gpu-csr-s.dat" ]; then pass "plots: the SKIP row is not a bar (step6 d on the GPU)"
+else fail "plots: the SKIP row is not a bar (step6 d on the GPU)" "csr-d.dat exists or csr-s.dat missing"; fi
+if ! awk 'FNR > 1 && $2 + 0 <= 0' "$WORK"/fixture-*-dia-*.dat | grep -q .; then pass "plots: no point at 0 GFLOP/s"
+else fail "plots: no point at 0 GFLOP/s" "$(awk 'FNR > 1 && $2 + 0 <= 0' "$WORK"/fixture-*-dia-*.dat | head -3)"; fi
+v=$(awk 'NR > 1 && $1 == 16384 { print $2 }' "$WORK/fixture-gpu-dia-step1-naive.dat" 2>/dev/null)
+if [ "$v" = 113.361 ]; then pass "plots: a size run twice plots its best run"; else fail "plots: a size run twice plots its best run" "got '$v', expected 113.361"; fi
+grep -q 'step3 local grid256x256r5: FAIL' "$OUTD/fig-step3-fixture-cpu.svg" \
+    && pass "plots: the FAIL row is named in the footnote" || fail "plots: the FAIL row is named in the footnote" "not in fig-step3-fixture-cpu.svg"
+v=$(awk '$2 == "\"step5" { print $NF }' "$WORK/fixture-gpu-bars.dat" 2>/dev/null)
+if [ "$v" = 52.8584 ]; then pass "plots: bars at the common size, % of compulsory"; else fail "plots: bars at the common size, % of compulsory" "step5 got '$v', expected 52.8584"; fi
+
+# ---- no data, no figure: one device, one step ----
+mkdir -p "$TMP/one"
+{ echo "$HEADER_FIX"; grep '^step1,' "$FIX/fixture-cpu.csv"; } >"$TMP/one/cpu.csv"
+"$P/draw.sh" "$TMP/one" "$TMP/onefigs" >/dev/null 2>"$TMP/one.err"
+got=$(cd "$TMP/onefigs" 2>/dev/null && ls | tr '\n' ' ')
+if [ "$got" = "fig-bars-cpu.png fig-bars-cpu.svg fig-dia-cpu.png fig-dia-cpu.svg fig-step1-cpu.png fig-step1-cpu.svg " ] && [ ! -s "$TMP/one.err" ]; then
+    pass "plots: one device with step1 only: its figures and no others"
+else fail "plots: one device with step1 only: its figures and no others" "got: $got $(head -c 200 "$TMP/one.err")"; fi
+mkdir -p "$TMP/none"
+expect_output "plots: no data: nothing drawn, says so" 'no results in' "$P/draw.sh" "$TMP/none" "$TMP/nonefigs"
+
+# ---- the README table ----
+printf '# T\n\nbefore\n<!-- results:begin -->\nold table\n<!-- results:end -->\nafter\n' >"$TMP/README.md"
+expect_output "readme-table: runs on a README with markers" '14 rows from 2 files' "$P/readme-table.sh" "$TMP/README.md" "$FIX"
+row=$(grep '^| NVIDIA H100 80GB HBM3 | step5 |' "$TMP/README.md")
+if [ "$row" = "| NVIDIA H100 80GB HBM3 | step5 | image | grid1024x1024r5 | 736.43 | 52.9% | 2026-11-22 |" ]; then
+    pass "readme-table: H100 step5 best GFLOP/s at the largest grid, % of compulsory"
+else fail "readme-table: H100 step5 best GFLOP/s at the largest grid, % of compulsory" "got '$row'"; fi
+row=$(grep '| step3 |' "$TMP/README.md" | grep pthread)
+if [ "$row" = "| pthread-skylake-avx512-AMD EPYC 7B13 | step3 | local | grid512x512r5 | 2.12 | 14.7% | 2026-11-20 |" ]; then
+    pass "readme-table: the CPU's step3 at 512x512, past its FAIL at 256x256"
+else fail "readme-table: the CPU's step3 at 512x512, past its FAIL at 256x256" "got '$row'"; fi
+if ! grep -q 'old table' "$TMP/README.md" && [ "$(sed -n 3p "$TMP/README.md")" = before ] && [ "$(tail -n 1 "$TMP/README.md")" = after ]; then
+    pass "readme-table: only the block between the markers changes"
+else fail "readme-table: only the block between the markers changes" "$(tr '\n' '|' <"$TMP/README.md" | head -c 300)"; fi
+cp "$TMP/README.md" "$TMP/README.1"
+"$P/readme-table.sh" "$TMP/README.md" "$FIX" >/dev/null
+cmp -s "$TMP/README.md" "$TMP/README.1" && pass "readme-table: a second run changes nothing" || fail "readme-table: a second run changes nothing" "$(diff "$TMP/README.1" "$TMP/README.md" | head -5)"
+printf '# no markers\n' >"$TMP/nomark.md"
+expect_error "readme-table: a README without markers" "lacks the lines" "$P/readme-table.sh" "$TMP/nomark.md" "$FIX"
+
+# ---- the fixture's columns are the C writer's ----
+src=$(grep -lE '#define[[:space:]]+SPMV_CSV_HEADER|SPMV_CSV_HEADER[[:space:]]*\[\][[:space:]]*=' "$ROOT"/common/*.c "$ROOT"/common/*.h 2>/dev/null | head -n 1)
+if [ -n "$src" ]; then
+    # the string literal, possibly in pieces over several lines: "a,b," "c,d"
+    writer=$(awk '/#define[ \t]+SPMV_CSV_HEADER|SPMV_CSV_HEADER[ \t]*\[\][ \t]*=/ { on = 1; def = /#define/ }
+        on { l = $0; while (match(l, /"[^"]*"/)) { s = s substr(l, RSTART + 1, RLENGTH - 2); l = substr(l, RSTART + RLENGTH) }
+             if ((def && $0 !~ /\\[ \t]*$/) || (!def && $0 ~ /;/)) { print s; exit } }' "$src")
+    what="the writer's SPMV_CSV_HEADER (${src#"$ROOT"/})"
+else
+    writer=$(grep -o '`step,kernel,[a-z_,]*`' "$ROOT/CONVENTIONS.md" "${SHARED:-$ROOT/../shared}/CONVENTIONS.md" 2>/dev/null | head -n 1 | cut -d'`' -f2)
+    what="CONVENTIONS.md section 8"
+fi
+for f in "$FIX"/fixture-*.csv; do
+    if [ -n "$writer" ] && [ "$(head -n 1 "$f")" = "$writer" ]; then pass "plots: $(basename "$f") header = $what"
+    else fail "plots: $(basename "$f") header = $what" "fixture: $(head -n 1 "$f") writer: '$writer'"; fi
+done
+for s in "$P/figures.sh" "$P/draw.sh"; do
+    h=$(grep -o '^HEADER=.*' "$s" | cut -d= -f2)
+    [ "$h" = "$writer" ] && pass "plots: $(basename "$s") checks the same header" || fail "plots: $(basename "$s") checks the same header" "'$h'"
+done
+
+# ---- figures.sh goes on past binaries that skip, fail or write nothing ----
+FB=$TMP/fakebuild
+mkdir -p "$FB" "$TMP/noshared"
+# A stub writes one result row the way the binaries do; step1 passes up to
+# 256x256 and is out of device memory beyond; step2 skips; step3 fails silently.
+stub() { # NAME CHECK STATUS
+    cat >"$FB/$1" <<EOF
+#!/usr/bin/env bash
+csv="" grid=""
+while [ \$# -gt 0 ]; do case \$1 in --csv) csv=\$2; shift ;; --grid) grid=\$2; shift ;; esac; shift; done
+side=\${grid%%x*}
+if [ "$2" = PASS ] && [ "\$side" -gt 256 ]; then echo "$1: needs 9000 MiB: out of device memory (Fake GPU)" >&2; exit 2; fi
+if [ "$2" != NONE ]; then
+    [ -s "\$csv" ] || echo "$HEADER_FIX" >"\$csv"
+    echo "$1,stub,Fake GPU 9000 (test),Fake driver 1.0,grid\${side}x\${side}r5,\$((side * side)),\$((side * side)),\$((81 * side * side)),81,s,10,1,1,3.5,10,100,30,60,1e-07,$2,2026-01-02T03:04:05Z,abc1234" >>"\$csv"
+fi
+exit $3
+EOF
+    chmod +x "$FB/$1"
+}
+stub step1 PASS 0
+stub step2 SKIP 3
+stub step3 NONE 1
+BUILD=$FB DATA=$TMP/sweep SHARED=$TMP/noshared BUDGET=60 NO_DRAW=1 "$P/figures.sh" >"$TMP/fig.out" 2>"$TMP/fig.err"
+st=$?
+csv=$TMP/sweep/fake-gpu-9000-test.csv
+if [ $st -eq 0 ] && [ -s "$csv" ]; then pass "figures.sh: stubs: exits 0, writes plots/data/<device slug>.csv"
+else fail "figures.sh: stubs: exits 0, writes plots/data/<device slug>.csv" "status $st; $(ls "$TMP/sweep" 2>&1) $(tail -n 3 "$TMP/fig.err" "$TMP/fig.out" | tr '\n' '|')"; fi
+got=$(awk -F, 'NR > 1 { print $1 "/" $5 "/" $20 }' "$csv" 2>/dev/null | tr '\n' ' ')
+if [ "$got" = "step1/grid64x64r5/PASS step2/grid64x64r5/SKIP step3/grid64x64r5/ERROR step1/grid128x128r5/PASS step1/grid256x256r5/PASS " ]; then
+    pass "figures.sh: the PASS and SKIP rows, an ERROR row for the silent failure, the sweep goes on"
+else fail "figures.sh: the PASS and SKIP rows, an ERROR row for the silent failure, the sweep goes on" "rows: $got"; fi
+row=$(awk -F, '$20 == "ERROR"' "$csv" 2>/dev/null)
+case $row in
+    "step3,-,Fake GPU 9000 (test),-,grid64x64r5,0,0,0,0,s,0,0,0,0,0,0,0,0,0,ERROR,"*) pass "figures.sh: the ERROR row names the step, the matrix and the device" ;;
+    *) fail "figures.sh: the ERROR row names the step, the matrix and the device" "'$row'" ;;
+esac
+if [ "$(head -n 1 "$csv" 2>/dev/null)" = "$HEADER_FIX" ] && [ "$(awk -F, '{ print NF }' "$csv" 2>/dev/null | sort -u)" = 22 ]; then
+    pass "figures.sh: header once, 22 columns in every row"
+else fail "figures.sh: header once, 22 columns in every row" "$(head -n 2 "$csv" 2>&1)"; fi
+if grep -q '^\[1/3\] step1 grid64x64r5 ' "$TMP/fig.out" && grep -q 'too large for the device: stop growing' "$TMP/fig.out"; then
+    pass "figures.sh: progress lines; out of memory stops the growth"
+else fail "figures.sh: progress lines; out of memory stops the growth" "$(head -n 4 "$TMP/fig.out" | tr '\n' '|')"; fi
+BUILD=$FB DATA=$TMP/sweep SHARED=$TMP/noshared BUDGET=60 NO_DRAW=1 "$P/figures.sh" >/dev/null 2>&1
+n=$(grep -c '^step,' "$csv")
+rows=$(($(wc -l <"$csv") - 1))
+if [ "$n" = 1 ] && [ "$rows" = 10 ]; then pass "figures.sh: a second sweep appends, header kept once"
+else fail "figures.sh: a second sweep appends, header kept once" "$n headers, $rows rows"; fi
+mkdir -p "$TMP/emptybuild"
+expect_error "figures.sh: no binaries" "no step binaries" env BUILD="$TMP/emptybuild" DATA="$TMP/sweep2" NO_DRAW=1 "$P/figures.sh"
+expect_error "figures.sh: a bad BUDGET" "BUDGET wants whole seconds" env BUILD="$FB" BUDGET=10m NO_DRAW=1 "$P/figures.sh"
