@@ -29,14 +29,19 @@ static const spmv_step STEP = {
 #define LOCAL_SIZE_SCALAR 128
 #define LOCAL_SIZE_VECTOR 256   /* several rows per work-group: 256 / group size */
 #define MAX_DEFAULT_GROUP 32    /* a GPU's warp; wider groups only add barriers */
+#define ENTRIES_PER_LANE 4      /* fewer, and the reduction costs more than the loads it shares out */
 
-/* The vector kernel's default: the largest power of two not above the mean
- * row length, from 2 to 32 (the grid's 81 per row gives 32; west0067's 4.4 gives 4). */
+/* The vector kernel's default: the largest power of two not above a quarter
+ * of the mean row length (so each lane takes about 4 entries or more), from 2
+ * to 32: 16 for the grid's 81 per row, 2 for west0067's 4.4. A group as wide as
+ * the row leaves each lane one or two loads and then five barriers of
+ * reduction: on the H100 the grid ran at 71% of its bound with 32 per row and
+ * at 92-94% with 8 or 16 (step6-csr/README.md). */
 static int default_group(const csr_matrix *A)
 {
     double mean = A->rows ? (double)A->nnz / A->rows : 0;
     int g = 2;
-    while (g * 2 <= mean && g * 2 <= MAX_DEFAULT_GROUP)
+    while (g * 2 * ENTRIES_PER_LANE <= mean && g * 2 <= MAX_DEFAULT_GROUP)
         g *= 2;
     return g;
 }

@@ -64,8 +64,10 @@ for g in 1 2 4 8 16 32 64 128; do
     expect_output "step6 vector group $g, young1c (z)" "^---- vector-$g:" "$bin" --matrix "$D/young1c.mtx" --precision z --kernel vector --group-size $g $QUICK
 done
 # the default group size follows the mean row length
-expect_output "step6 default group: 32 for the grid (76 per row)" '^---- vector-32:' "$bin" --grid 37x29 --kernel vector $QUICK
-expect_output "step6 default group: 4 for west0067 (4.4 per row)" '^---- vector-4:' "$bin" --matrix "$D/west0067.mtx" --kernel vector $QUICK
+expect_output "step6 default group: 16 for the grid (71 per row)" '^---- vector-16:' "$bin" --grid 37x29 --kernel vector $QUICK
+expect_output "step6 default group: 8 for radius 4 (45 per row)" '^---- vector-8:' "$bin" --grid 40 --radius 4 --kernel vector $QUICK
+expect_output "step6 default group: 32 for radius 8 (165 per row)" '^---- vector-32:' "$bin" --grid 40 --radius 8 --kernel vector $QUICK
+expect_output "step6 default group: 2 for west0067 (4.4 per row)" '^---- vector-2:' "$bin" --matrix "$D/west0067.mtx" --kernel vector $QUICK
 expect_output "step6 default group: 2 for lp_afiro (3.8 per row)" '^---- vector-2:' "$bin" --matrix "$D/lp_afiro.mtx" --kernel vector $QUICK
 
 # local sizes: any for scalar; multiples of the group (not only powers of two) for vector
@@ -76,7 +78,7 @@ expect_output "step6 vector group 8 local 8 (one row per work-group)" 'check: PA
 expect_error "step6 vector local 48 not a multiple of 32" "--local-size 48 is not a multiple of the group size 32" \
     "$bin" --matrix "$TMP/wide.mtx" --kernel vector --group-size 32 --local-size 48
 expect_error "step6 vector local 16 below group 32" "--local-size 16 is not a multiple of the group size 32" \
-    "$bin" --grid 37x29 --kernel vector --local-size 16
+    "$bin" --grid 40 --radius 8 --kernel vector --local-size 16
 expect_error "step6 both kernels, local 100 not a multiple of 8" "--local-size 100 is not a multiple of the group size 8" \
     "$bin" --grid 37x29 --group-size 8 --local-size 100
 
@@ -147,7 +149,7 @@ awk '/for \(int s = GROUP_SIZE/ { inloop = 1 }
 if ! grep -q 'barrier removed' "$TMP/norace.cl"; then
     fail "step6 kernel without barrier made" "no barrier after 'for (int s = GROUP_SIZE' in step6-csr/kernel.cl"
 else
-    SPMV_PROBE_MB=0 _run timeout 120 oclgrind --data-races "$bin" --matrix "$D/west0067.mtx" --kernel vector --kernel "$TMP/norace.cl" --runs 1 --warmup 0
+    SPMV_PROBE_MB=0 _run timeout 120 oclgrind --data-races "$bin" --matrix "$D/west0067.mtx" --kernel vector --group-size 8 --kernel "$TMP/norace.cl" --runs 1 --warmup 0
     grep -qi 'data race' "$TMP/err" && pass "step6 oclgrind finds the race without the barrier" ||
         fail "step6 oclgrind finds the race without the barrier" "no race reported: $(tail -n 2 "$TMP/err" | tr '\n' ' ')"
 fi
