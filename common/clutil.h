@@ -18,6 +18,7 @@ typedef struct {
     cl_device_type type;
     cl_ulong global_mem, max_alloc, local_mem;
     size_t max_wg;
+    cl_uint compute_units;       /* a CPU's cores (hardware threads), a GPU's multiprocessors */
     int image_support, fp64;
     size_t image2d_max_w, image2d_max_h;
 } spmv_cl;

@@ -10,11 +10,15 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const spmv_step STEP = {
     .name = "step4",
     .title = "DIA with float4: four consecutive rows per work-item",
     .kernel_path = SPMV_KERNEL_PATH,
+    .variants = "vector,cpu",
+    .default_variant = "vector",
+    .extras = OPT_BLOCK,
     .model_bytes = 8,    /* matrix value + x per multiply-add: the offsets stay on chip */
 };
 
@@ -24,6 +28,24 @@ static const spmv_step STEP = {
  * every diagonal does too. */
 #define PITCH_ALIGN 32
 #define LOCAL_SIZE 128
+
+/* --kernel cpu: rows per work-item. On a CPU, a block's y (65536 rows: 256 KiB)
+ * stays in cache while the diagonals stream through it, and there are at least
+ * 4 blocks per core for load balance; a multiple of 16 rows keeps every
+ * block's streams on 64-byte lines. On a GPU, 1: neighbouring work-items then
+ * read neighbouring rows, as in step 1, which is what coalescing wants. */
+#define CPU_BLOCK_MAX 65536
+#define CPU_BLOCK_MIN 16
+#define CPU_BLOCKS_PER_CORE 4
+static int default_block(const spmv_cl *cl, int rows)
+{
+    if (!(cl->type & CL_DEVICE_TYPE_CPU))
+        return 1;
+    long per = ((long)rows + CPU_BLOCKS_PER_CORE * (long)cl->compute_units - 1) /
+               (CPU_BLOCKS_PER_CORE * (long)(cl->compute_units ? cl->compute_units : 1));
+    per = (per + CPU_BLOCK_MIN - 1) / CPU_BLOCK_MIN * CPU_BLOCK_MIN;
+    return per < CPU_BLOCK_MIN ? CPU_BLOCK_MIN : per > CPU_BLOCK_MAX ? CPU_BLOCK_MAX : (int)per;
+}
 
 int main(int argc, char **argv)
 {
@@ -45,12 +67,26 @@ int main(int argc, char **argv)
     /* 3. Device buffers */
     cl_mem d_A = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, A.ndiag * A.pitch * sizeof(float), A.values, "matrix values");
     cl_mem d_off = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, A.ndiag * sizeof(int), A.offsets, "offsets");
-    cl_mem d_x = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, A.cols * sizeof(float), x, "x");
-    cl_mem d_y = spmv_cl_buffer(&cl, CL_MEM_WRITE_ONLY, A.rows * sizeof(float), NULL, "y");
+    /* --kernel cpu reads x with a halo of zeros on both sides instead of testing
+     * each column (kernel.cl says why); the other kernel reads x as it is */
+    int cpu = strcmp(o.variant, "cpu") == 0;
+    int halo = 0;
+    for (int d = 0; cpu && d < A.ndiag; d++) {
+        int need = A.offsets[d] < 0 ? -A.offsets[d] : A.rows - A.cols + A.offsets[d];
+        halo = need > halo ? need : halo;
+    }
+    float *xh = spmv_alloc((size_t)A.cols + 2 * (size_t)halo, sizeof *xh, "x with its halo", &err);
+    if (!xh)
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    memset(xh, 0, ((size_t)A.cols + 2 * (size_t)halo) * sizeof *xh);
+    memcpy(xh + halo, x, (size_t)A.cols * sizeof *x);
+    cl_mem d_x = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)A.cols + 2 * (size_t)halo) * sizeof(float), xh, "x");
+    /* the cpu kernel adds into y in place: it reads y too */
+    cl_mem d_y = spmv_cl_buffer(&cl, cpu ? CL_MEM_READ_WRITE : CL_MEM_WRITE_ONLY, A.rows * sizeof(float), NULL, "y");
 
     /* 4. Kernel and its arguments */
     cl_program prog = spmv_cl_build(&cl, o.kernel_file, o.cl_opts);
-    cl_kernel k = spmv_cl_kernel(prog, "dia_spmv");
+    cl_kernel k = spmv_cl_kernel(prog, cpu ? "dia_spmv_cpu" : "dia_spmv");
     int pitch = (int)A.pitch;
     CL_CHECK(clSetKernelArg(k, 0, sizeof d_A, &d_A));
     CL_CHECK(clSetKernelArg(k, 1, sizeof pitch, &pitch));
@@ -60,20 +96,39 @@ int main(int argc, char **argv)
     CL_CHECK(clSetKernelArg(k, 5, sizeof d_off, &d_off));
     CL_CHECK(clSetKernelArg(k, 6, sizeof d_x, &d_x));
     CL_CHECK(clSetKernelArg(k, 7, sizeof d_y, &d_y));
-    /* The local copy of the offsets, sized here rather than fixed in the kernel
-     * (the article's l_offsets[256] stops at 256 diagonals) */
-    size_t l_bytes = (size_t)(A.ndiag > 0 ? A.ndiag : 1) * sizeof(int);
-    if (l_bytes > cl.local_mem)
-        spmv_die(SPMV_EXIT_USAGE, "%d offsets need %zu bytes of local memory; this device has %llu",
-                 A.ndiag, l_bytes, (unsigned long long)cl.local_mem);
-    CL_CHECK(clSetKernelArg(k, 8, l_bytes, NULL));
+    int block = o.block ? o.block : default_block(&cl, A.rows);
+    if (cpu) {
+        CL_CHECK(clSetKernelArg(k, 8, sizeof block, &block));
+        CL_CHECK(clSetKernelArg(k, 9, sizeof halo, &halo));
+    } else {
+        if (o.block)
+            printf("note     --block is the cpu kernel's (--kernel cpu); the vector kernel takes four rows per work-item\n");
+        /* The local copy of the offsets, sized here rather than fixed in the
+         * kernel (the article's l_offsets[256] stops at 256 diagonals) */
+        size_t l_bytes = (size_t)(A.ndiag > 0 ? A.ndiag : 1) * sizeof(int);
+        if (l_bytes > cl.local_mem)
+            spmv_die(SPMV_EXIT_USAGE, "%d offsets need %zu bytes of local memory; this device has %llu",
+                     A.ndiag, l_bytes, (unsigned long long)cl.local_mem);
+        CL_CHECK(clSetKernelArg(k, 8, l_bytes, NULL));
+    }
 
     /* 5. Work sizes: one work-item per four rows, rounded up to whole work-groups.
      * The pitch (a multiple of 32) keeps the vload4 of the last rows inside
-     * their diagonal; the kernel guards the rows past the end of y itself. */
-    size_t local = o.local_size ? o.local_size : LOCAL_SIZE;
-    size_t global = spmv_round_up(((size_t)A.rows + 3) / 4, local);
-    printf("launch   global %zu, local %zu (one work-item per four rows)\n", global, local);
+     * their diagonal; the kernel guards the rows past the end of y itself.
+     * The cpu kernel: one work-item per block of rows, alone in its work-group
+     * on a CPU (PoCL then runs the block's loops as they are written). */
+    size_t local, global;
+    if (cpu) {
+        size_t items = ((size_t)A.rows + block - 1) / block;
+        local = o.local_size ? o.local_size : (cl.type & CL_DEVICE_TYPE_CPU) ? 1 : LOCAL_SIZE;
+        global = spmv_round_up(items ? items : 1, local);
+        printf("launch   global %zu, local %zu (one work-item per block of %d rows, %u compute units)\n", global,
+               local, block, cl.compute_units);
+    } else {
+        local = o.local_size ? o.local_size : LOCAL_SIZE;
+        global = spmv_round_up(((size_t)A.rows + 3) / 4, local);
+        printf("launch   global %zu, local %zu (one work-item per four rows)\n", global, local);
+    }
 
     /* 6. Check, then time */
     spmv_measure m;
@@ -81,7 +136,10 @@ int main(int argc, char **argv)
 
     /* 7. Report against the bandwidth measured now, on this device */
     double bw = m.check.pass ? spmv_probe_gbs(&cl) : 0;
-    int status = spmv_report_dia(&STEP, "vector", &o, &cl, &A, &m, bw);
+    char kname[32];
+    if (cpu)
+        snprintf(kname, sizeof kname, "cpu-b%d", block);
+    int status = spmv_report_dia(&STEP, cpu ? kname : "vector", &o, &cl, &A, &m, bw);
 
     /* 8. Release */
     clReleaseKernel(k);
@@ -92,6 +150,7 @@ int main(int argc, char **argv)
     clReleaseMemObject(d_y);
     spmv_cl_close(&cl);
     spmv_ref_free(&ref);
+    free(xh);
     free(x);
     dia_free(&A);
     return status;

@@ -23,3 +23,24 @@ for s in step1 step2 step3 step4 step5; do
         expect_oclgrind "$s under oclgrind, $c" "$flags" "$BUILD/$s" $c --runs 1 --warmup 0
     done
 done
+# step4's cpu kernel: blocks of 1, of 5 (the last one partial), the default,
+# and one block larger than the matrix; x read inside its halo only. Out-of-
+# bounds accesses and races are checked; --uninitialized is left out because
+# oclgrind 21.10 reports "Uninitialized value written" for any kernel that
+# zeroes y[row] in one loop and reads it back in a later loop of the same
+# work-item (`for (r = lo; r < hi; r++) y[r] = 0; for (...) y[r] += A[r];`
+# is reported, the same store and load in one loop is not). The NaN poison of
+# the check catches a row the kernel never writes.
+for c in "--grid 13x11 --block 1" "--grid 13x11 --block 5 --local-size 3" "--grid 9x7 --radius 10" "--grid 9x7 --block 1000"; do
+    # shellcheck disable=SC2086
+    expect_oclgrind "step4 cpu under oclgrind, $c" "--data-races" "$BUILD/step4" --kernel cpu $c --runs 1 --warmup 0
+done
+# and oclgrind does see a read outside x when the halo is one short
+sed 's/__global const float \*xh = x + halo;/__global const float *xh = x + halo - 1;/' "$ROOT/step4-vector/kernel.cl" >"$TMP/oob.cl"
+if cmp -s "$ROOT/step4-vector/kernel.cl" "$TMP/oob.cl"; then
+    fail "step4 cpu kernel with a short halo made" "no 'xh = x + halo;' in step4-vector/kernel.cl"
+else
+    _run timeout 120 oclgrind --data-races "$BUILD/step4" --kernel cpu --kernel "$TMP/oob.cl" --grid 13x11 --block 5 --runs 1 --warmup 0
+    grep -q 'Invalid read' "$TMP/err" && pass "oclgrind finds the read before x with the halo one short" ||
+        fail "oclgrind finds the read before x with the halo one short" "no invalid read reported: $(tail -n 2 "$TMP/err" | tr '\n' ' ')"
+fi
