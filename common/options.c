@@ -44,7 +44,7 @@ static void usage(const spmv_step *s)
     if (s->variants)
         printf("  --kernel NAME       which kernel: %s (default %s)\n", s->variants, s->default_variant);
     if (s->extras & OPT_THREADS)
-        printf("  --threads N         OpenMP threads (default: all cores)\n");
+        printf("  --threads N         OpenMP threads (default 1: the article's serial loop)\n");
     if (s->extras & OPT_BLOCK)
         printf("  --block N           rows per block\n");
     if (s->extras & OPT_GROUP)

@@ -6,8 +6,9 @@
 #   1. the radius-5 grid at 64x64 for every step (step6: scalar and vector, in
 #      precisions s d c z);
 #   2. step6 over the real matrices in $SHARED/matrices (one file per name);
-#   3. the grid again at 128x128, 256x256, ... for every step still going, while
-#      the next size fits in the budget.
+#   3. the grid again at 128x128, 256x256, ... for every step still going, each
+#      step while its next size fits in what is left of the budget (the DIA
+#      steps first, so a slow step6 run stops step6, not the others).
 #
 # A step leaves the sweep when it exits 2 with an out-of-memory or too-large
 # message (the device's limit, nothing recorded), skips (3: the binary wrote a
@@ -19,7 +20,8 @@
 #
 # Environment (make passes these): BUILD (binaries), DEVICE (--device SEL),
 # BUDGET (seconds, default 600: about 10 minutes on a 2-core CPU with PoCL),
-# ARGS (more flags for every binary, e.g. "--runs 20"), SHARED (the folder
+# ARGS (more flags for every binary, e.g. "--runs 20"), THREADS (step0's
+# OpenMP threads, default: every core, so the C loops are a fair CPU anchor), SHARED (the folder
 # holding matrices/), EXTRA (more variants: "step4:cpu-block step0:diag"),
 # DATA (where the CSVs go, default plots/data), NO_DRAW=1 (sweep only).
 #
@@ -36,6 +38,7 @@ SHARED=${SHARED:-$ROOT/../shared}
 EXTRA=${EXTRA:-}
 DATA=${DATA:-$ROOT/plots/data}
 RUN_TIMEOUT=${RUN_TIMEOUT:-$BUDGET}
+THREADS=${THREADS:-$(nproc 2>/dev/null || echo 1)}
 HEADER=step,kernel,device,driver,matrix,rows,cols,nnz,diags,precision,runs,ms_median,ms_min,gflops,gbs,bw_measured_gbs,bound_model_gflops,bound_compulsory_gflops,max_rel_err,check,date,git_rev
 RADIUS=5
 
@@ -93,6 +96,7 @@ run_one() {
     [ -n "$k" ] && cmd+=(--kernel "$k")
     [ -n "$p" ] && cmd+=(--precision "$p")
     [ -n "$DEVICE" ] && [ "$s" != step0 ] && cmd+=(--device "$DEVICE")   # step0 is host C
+    [ "$s" = step0 ] && cmd+=(--threads "$THREADS")   # ...on every core: the CPU anchor
     # shellcheck disable=SC2206
     [ -n "$ARGS" ] && cmd+=($ARGS)
     cmd+=(--csv "$TMPD/run.csv")
@@ -230,12 +234,22 @@ while :; do
     round=()
     for j in "${jobs[@]}"; do [ "${active[$j]}" = 1 ] && round+=("$j"); done
     [ ${#round[@]} -gt 0 ] || { echo "figures: every step has stopped growing"; break; }
+    # each job grows while its next size still fits in the budget, in the order
+    # of the jobs (the DIA steps first): a slow job stops, the others go on
+    keep=() sum=0
+    for j in "${round[@]}"; do
+        e=$(next_estimate "$j" 0)
+        if awk -v t="$(elapsed)" -v s="$sum" -v e="$e" -v b="$BUDGET" 'BEGIN { exit !(t + s + e > b) }'; then
+            active[$j]=0
+            echo "figures: $(label "$j" "stops at ${side}x$side"): the next size would take ~$(fmt_dur "$e"), past the budget"
+        else
+            keep+=("$j")
+            sum=$(awk -v s="$sum" -v e="$e" 'BEGIN { print s + e }')
+        fi
+    done
+    round=("${keep[@]}")
+    [ ${#round[@]} -gt 0 ] || { echo "figures: the budget is spent; stopping at ${side}x$side"; break; }
     pending_grid=("${round[@]}")
-    est=$(estimate_left)
-    if awk -v e="$(elapsed)" -v x="$est" -v b="$BUDGET" 'BEGIN { exit !(e + x > b) }'; then
-        echo "figures: the next size ($((side * 2))x$((side * 2))) would take ~$(fmt_dur "$est"): past the budget, stopping at ${side}x$side"
-        break
-    fi
     side=$((side * 2))
     planned=$((done_runs + ${#round[@]}))
     for j in "${round[@]}"; do

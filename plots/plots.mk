@@ -7,16 +7,20 @@
 #   make readme-table                            refresh the results table in README.md
 #
 # BUDGET is the sweep's time limit in seconds (default 600: about ten minutes on
-# a 2-core CPU with PoCL); ARGS="--runs 20" passes flags on to every binary.
+# a 2-core CPU with PoCL); ARGS="--runs 20" passes flags on to every binary;
+# EXTRA="step4:cpu" names the variants swept beside each step's default.
 
 BUILD  ?= build
 DEVICE ?=
 BUDGET ?= 600
+# the variants swept beside each step's default: step4's CPU-shaped kernel and
+# step0's other loop orders (on every core), the CPU anchor of chapter 4
+EXTRA  ?= step4:cpu step0:diag step0:blocked
 
 .PHONY: figures plots readme-table
 figures:
 	@$(MAKE) --no-print-directory -s all || echo "figures: not every binary built; the sweep runs those that exist"
-	@BUILD=$(abspath $(BUILD)) DEVICE="$(DEVICE)" BUDGET="$(BUDGET)" ARGS="$(ARGS)" plots/figures.sh
+	@BUILD=$(abspath $(BUILD)) DEVICE="$(DEVICE)" BUDGET="$(BUDGET)" ARGS="$(ARGS)" EXTRA="$(EXTRA)" plots/figures.sh
 
 plots:
 	@plots/draw.sh plots/data plots

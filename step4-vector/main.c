@@ -137,12 +137,14 @@ int main(int argc, char **argv)
     /* 7. Report against the bandwidth measured now, on this device */
     double bw = m.check.pass ? spmv_probe_gbs(&cl) : 0;
     char kname[32];
-    if (cpu)
+    if (cpu && o.block)   /* the default block follows the device and the size: "cpu" */
         snprintf(kname, sizeof kname, "cpu-b%d", block);
+    else
+        snprintf(kname, sizeof kname, "%s", cpu ? "cpu" : "vector");
     spmv_step step = STEP;
     if (cpu)
         step.model_bytes = 4;   /* the matrix value alone: x and y come from the cache */
-    int status = spmv_report_dia(&step, cpu ? kname : "vector", &o, &cl, &A, &m, bw);
+    int status = spmv_report_dia(&step, kname, &o, &cl, &A, &m, bw);
 
     /* 8. Release */
     clReleaseKernel(k);
