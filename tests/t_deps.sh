@@ -28,3 +28,8 @@ grep -q "apt-get install -y -qq opencl-c-headers gnuplot-nox oclgrind gcc make" 
 # and on this machine, where everything is installed, it says nothing
 expect_ok "deps: nothing missing here" bash "$ROOT/common/deps.sh"
 [ -s "$TMP/out" ] && fail "deps: silent when nothing is missing" "$(cat "$TMP/out")" || pass "deps: silent when nothing is missing"
+# `deps.sh run` (make run) asks only for what builds and runs the steps
+printf '#!/bin/sh\necho 1000\n' >"$B/id"
+expect_status "deps run: user without sudo gets status 2" 2 env PATH="$B" CC=gcc bash "$ROOT/common/deps.sh" run
+grep -qF "run: sudo apt-get install -y opencl-c-headers gcc make" "$TMP/err" \
+    && pass "deps run: neither gnuplot nor oclgrind" || fail "deps run: neither gnuplot nor oclgrind" "$(tr '\n' '|' <"$TMP/err")"
