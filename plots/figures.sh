@@ -47,8 +47,13 @@ TMPD=$(mktemp -d)
 SWEEP=$TMPD/sweep.csv
 echo "$HEADER" >"$SWEEP"
 
-GIT_REV=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
-git -C "$ROOT" diff --quiet HEAD 2>/dev/null || GIT_REV="$GIT_REV+dirty"
+# GIT_REV from the environment names the revision where the tree has no git
+# history (a copy sent to another machine); make's GIT_REV=... does the same
+# for the binaries
+if [ -z "${GIT_REV:-}" ]; then
+    GIT_REV=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+    git -C "$ROOT" diff --quiet HEAD 2>/dev/null || GIT_REV="$GIT_REV+dirty"
+fi
 
 now() { date +%s.%N; }
 T0=$(now)
