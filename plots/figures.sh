@@ -127,6 +127,8 @@ run_one() {
         124) RUN_STATUS=error; note="  ERROR (no result after ${RUN_TIMEOUT} s)" ;;
         2) if grep -qiE 'out of (device|host) memory|smaller --grid' "$TMPD/err"; then
                RUN_STATUS=limit; note="  too large for the device: stop growing"
+           elif grep -q 'is complex: run it with --precision c or z' "$TMPD/err"; then
+               RUN_STATUS=limit; note="  complex matrix: only c and z apply, nothing recorded"
            else
                RUN_STATUS=error; note="  ERROR (exit 2: $(head -n 1 "$TMPD/err"))"
            fi ;;
