@@ -63,7 +63,8 @@ NF != 22 { next }
     }
     if (step == "step6") {
         if (mat ~ /^grid/ && rows > topgrid) { topgrid = rows; topgridname = mat }
-        k = mat SUBSEP prec SUBSEP kernel
+        kf = kernel; sub(/-.*/, "", kf)   # "vector-16" (its group size) is a vector row
+        k = mat SUBSEP prec SUBSEP kf
         if (!(k in csr) || g > csr[k]) { csr[k] = g; csrbc[k] = bc }
         csrmat[mat] = nnz; csrprec[prec] = 1; csrpk[mat, prec] = 1
         if (mat ~ /^grid/ && prec == "s" && (!((rows) in s6best) || g > s6best[rows])) {
