@@ -76,15 +76,20 @@ for csv in "${csvs[@]}"; do
     common=(dev="${M[device]}" dates="${M[dates]}" host="${M[host]}")
 
     # a. one figure per DIA step; b. all of them together
-    allf="" alllt=""
+    allf="" alllt="" allextra=8   # in the all-steps figure a step's second kernel gets a colour of its own
     for s in step0 step1 step2 step3 step4 step5; do
         files="" lts="" extra=8
         for entry in ${M[dia]}; do
             IFS='|' read -r st k f <<<"$entry"
             [ "$st" = "$s" ] || continue
-            if [ -z "$files" ]; then lt=$((${s#step} + 1)); else lt=$extra; extra=$((extra + 1)); fi
+            if [ -z "$files" ]; then
+                lt=$((${s#step} + 1)) allt=$lt
+            else
+                lt=$extra allt=$allextra
+                extra=$((extra + 1)) allextra=$((allextra + 1))
+            fi
             files="$files${files:+ }$f" lts="$lts${lts:+ }$lt"
-            allf="$allf${allf:+ }$f" alllt="$alllt${alllt:+ }$((${s#step} + 1))"
+            allf="$allf${allf:+ }$f" alllt="$alllt${alllt:+ }$allt"
         done
         [ -n "$files" ] || continue
         what=$s
