@@ -41,8 +41,8 @@ static int default_block(const spmv_cl *cl, int rows)
 {
     if (!(cl->type & CL_DEVICE_TYPE_CPU))
         return 1;
-    long per = ((long)rows + CPU_BLOCKS_PER_CORE * (long)cl->compute_units - 1) /
-               (CPU_BLOCKS_PER_CORE * (long)(cl->compute_units ? cl->compute_units : 1));
+    long parts = CPU_BLOCKS_PER_CORE * (long)(cl->compute_units ? cl->compute_units : 1);
+    long per = ((long)rows + parts - 1) / parts;
     per = (per + CPU_BLOCK_MIN - 1) / CPU_BLOCK_MIN * CPU_BLOCK_MIN;
     return per < CPU_BLOCK_MIN ? CPU_BLOCK_MIN : per > CPU_BLOCK_MAX ? CPU_BLOCK_MAX : (int)per;
 }
@@ -75,12 +75,16 @@ int main(int argc, char **argv)
         int need = A.offsets[d] < 0 ? -A.offsets[d] : A.rows - A.cols + A.offsets[d];
         halo = need > halo ? need : halo;
     }
-    float *xh = spmv_alloc((size_t)A.cols + 2 * (size_t)halo, sizeof *xh, "x with its halo", &err);
-    if (!xh)
-        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    memset(xh, 0, ((size_t)A.cols + 2 * (size_t)halo) * sizeof *xh);
-    memcpy(xh + halo, x, (size_t)A.cols * sizeof *x);
-    cl_mem d_x = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)A.cols + 2 * (size_t)halo) * sizeof(float), xh, "x");
+    size_t x_len = (size_t)A.cols + 2 * (size_t)halo;
+    float *xh = NULL;
+    if (cpu) {
+        xh = spmv_alloc(x_len, sizeof *xh, "x with its halo", &err);
+        if (!xh)
+            spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+        memset(xh, 0, x_len * sizeof *xh);
+        memcpy(xh + halo, x, (size_t)A.cols * sizeof *x);
+    }
+    cl_mem d_x = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, x_len * sizeof(float), cpu ? xh : x, "x");
     /* the cpu kernel adds into y in place: it reads y too */
     cl_mem d_y = spmv_cl_buffer(&cl, cpu ? CL_MEM_READ_WRITE : CL_MEM_WRITE_ONLY, A.rows * sizeof(float), NULL, "y");
 
