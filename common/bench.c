@@ -27,16 +27,44 @@ void spmv_stats(double *ms, int n, double *median, double *min)
     *median = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
 }
 
-void spmv_time_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, int warmup, int runs,
-                      double *median, double *min)
+void spmv_time_runs(double (*run)(void *ctx), void *ctx, int warmup, int runs, spmv_probe *probe,
+                    double *median, double *min)
 {
     for (int i = 0; i < warmup; i++)
-        spmv_cl_run(cl, k, global, local);
-    double *ms = malloc(sizeof *ms * (size_t)runs);
-    for (int i = 0; i < runs; i++)
-        ms[i] = spmv_cl_run(cl, k, global, local);
+        run(ctx);
+    double *ms = malloc(sizeof *ms * (size_t)(runs > 0 ? runs : 1));
+    if (!ms)
+        spmv_die(SPMV_EXIT_USAGE, "out of host memory for the timings");
+    for (int i = 0; i < runs; i++) {
+        if (probe) {
+            spmv_probe_sample(probe);
+            run(ctx);   /* untimed: the caches as a run of the kernel leaves them, not as the probe does */
+        }
+        ms[i] = run(ctx);
+    }
+    while (probe && probe->n < SPMV_PROBE_MIN_SAMPLES)
+        spmv_probe_sample(probe);
     spmv_stats(ms, runs, median, min);
     free(ms);
+}
+
+typedef struct {
+    spmv_cl *cl;
+    cl_kernel k;
+    size_t global, local;
+} cl_run_ctx;
+
+static double cl_run(void *ctx)
+{
+    cl_run_ctx *c = ctx;
+    return spmv_cl_run(c->cl, c->k, c->global, c->local);
+}
+
+void spmv_time_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, int warmup, int runs,
+                      spmv_probe *probe, double *median, double *min)
+{
+    cl_run_ctx c = { cl, k, global, local };
+    spmv_time_runs(cl_run, &c, warmup, runs, probe, median, min);
 }
 
 /* ---- bandwidth probes ---- */
@@ -57,56 +85,6 @@ static const char *probe_src =
     "#endif\n"
     "  out[i] = s.x + s.y + s.z + s.w; }\n";
 
-double spmv_probe_gbs(spmv_cl *cl)
-{
-    /* 256 MiB leaves any cache of today (the H100's L2 is 50 MB) */
-    size_t bytes = (size_t)256 << 20;
-    /* SPMV_PROBE_MB shrinks the probe, for simulators such as oclgrind (tests only) */
-    const char *mb = getenv("SPMV_PROBE_MB");
-    /* SPMV_PROBE_MB=0: no probe and no bounds (oclgrind 21.10 crashes in read4
-     * under --uninitialized; tests/t_oclgrind.sh checks the step kernels only) */
-    if (mb && strcmp(mb, "0") == 0) {
-        printf("probe    skipped (SPMV_PROBE_MB=0): no bounds\n");
-        return 0;
-    }
-    if (mb && atoi(mb) > 0)
-        bytes = (size_t)atoi(mb) << 20;
-    if (bytes > cl->max_alloc)
-        bytes = cl->max_alloc;
-    if (bytes > cl->global_mem / 4)
-        bytes = cl->global_mem / 4;
-    bytes &= ~(size_t)((1 << 20) - 1);
-    cl_int err;
-    cl_program p = clCreateProgramWithSource(cl->ctx, 1, &probe_src, NULL, &err);
-    CL_CHECK_ERR(err);
-    CL_CHECK(clBuildProgram(p, 1, &cl->device, cl->type & CL_DEVICE_TYPE_CPU ? "-DCONTIGUOUS" : "", NULL, NULL));
-    cl_kernel copy = spmv_cl_kernel(p, "copy4"), read = spmv_cl_kernel(p, "read4");
-    cl_mem a = spmv_cl_buffer(cl, CL_MEM_READ_ONLY, bytes, NULL, "bandwidth probe");
-    cl_mem b = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, bytes, NULL, "bandwidth probe");
-    float one = 1.0f;
-    CL_CHECK(clEnqueueFillBuffer(cl->queue, a, &one, sizeof one, 0, bytes, 0, NULL, NULL));
-    size_t n4 = bytes / 16;
-    CL_CHECK(clSetKernelArg(copy, 0, sizeof a, &a));
-    CL_CHECK(clSetKernelArg(copy, 1, sizeof b, &b));
-    CL_CHECK(clSetKernelArg(read, 0, sizeof a, &a));
-    CL_CHECK(clSetKernelArg(read, 1, sizeof b, &b));
-    double copy_ms, read_ms, min;
-    spmv_time_kernel(cl, copy, n4, 0, 1, 5, &copy_ms, &min);
-    size_t readers = n4 / 16;   /* each work-item reads 16 float4 and writes one float */
-    spmv_time_kernel(cl, read, readers, 0, 1, 5, &read_ms, &min);
-    clReleaseMemObject(a);
-    clReleaseMemObject(b);
-    clReleaseKernel(copy);
-    clReleaseKernel(read);
-    clReleaseProgram(p);
-    double copy_gbs = 2.0 * bytes / (copy_ms * 1e-3) / 1e9;
-    double read_gbs = (bytes + 4.0 * readers) / (read_ms * 1e-3) / 1e9;
-    double best = copy_gbs > read_gbs ? copy_gbs : read_gbs;
-    printf("probe    %zu MiB, median of 5: copy %.1f GB/s (read + written), read %.1f GB/s; "
-           "bounds use %.1f\n", bytes >> 20, copy_gbs, read_gbs, best);
-    return best;
-}
-
 static double now_s(void)
 {
     struct timespec t;
@@ -114,50 +92,150 @@ static double now_s(void)
     return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-double spmv_probe_host_gbs(int threads)
+/* SPMV_PROBE_MB: another size, for tests and simulators; 0: no probe. */
+static int probe_size(size_t *bytes)
 {
-    if (threads < 1)
-        threads = 1;
-    size_t n = ((size_t)128 << 20) / sizeof(double);
-    double *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
-    if (!a || !b)
+    const char *mb = getenv("SPMV_PROBE_MB");
+    if (mb && strcmp(mb, "0") == 0)
+        return 0;
+    if (mb && atoi(mb) > 0)
+        *bytes = (size_t)atoi(mb) << 20;
+    return 1;
+}
+
+spmv_probe *spmv_probe_open(spmv_cl *cl, int threads)
+{
+    /* 256 MiB leaves any cache of today (the H100's L2 is 50 MB); the host
+     * probe's two 128 MiB arrays of doubles leave a CPU's */
+    size_t bytes = (size_t)(cl ? 256 : 128) << 20;
+    if (!probe_size(&bytes))
+        return NULL;
+    spmv_probe *p = calloc(1, sizeof *p);
+    if (!p)
         spmv_die(SPMV_EXIT_USAGE, "out of host memory for the bandwidth probe");
-    /* first touch by the threads that will use the pages */
-    #pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t i = 0; i < n; i++)
-        a[i] = b[i] = (double)i;
-    double tc[5], tr[5], sum = 0;
-    for (int r = 0; r < 6; r++) {
+    p->cl = cl;
+    p->threads = threads < 1 ? 1 : threads;
+    if (cl) {
+        if (bytes > cl->max_alloc)
+            bytes = cl->max_alloc;
+        if (bytes > cl->global_mem / 4)
+            bytes = cl->global_mem / 4;
+        bytes &= ~(size_t)((1 << 20) - 1);
+        cl_int err;
+        p->prog = clCreateProgramWithSource(cl->ctx, 1, &probe_src, NULL, &err);
+        CL_CHECK_ERR(err);
+        CL_CHECK(clBuildProgram(p->prog, 1, &cl->device, cl->type & CL_DEVICE_TYPE_CPU ? "-DCONTIGUOUS" : "",
+                                NULL, NULL));
+        p->copy = spmv_cl_kernel(p->prog, "copy4");
+        p->read = spmv_cl_kernel(p->prog, "read4");
+        p->a = spmv_cl_buffer(cl, CL_MEM_READ_ONLY, bytes, NULL, "bandwidth probe");
+        p->b = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, bytes, NULL, "bandwidth probe");
+        float one = 1.0f;
+        CL_CHECK(clEnqueueFillBuffer(cl->queue, p->a, &one, sizeof one, 0, bytes, 0, NULL, NULL));
+        CL_CHECK(clSetKernelArg(p->copy, 0, sizeof p->a, &p->a));
+        CL_CHECK(clSetKernelArg(p->copy, 1, sizeof p->b, &p->b));
+        CL_CHECK(clSetKernelArg(p->read, 0, sizeof p->a, &p->a));
+        CL_CHECK(clSetKernelArg(p->read, 1, sizeof p->b, &p->b));
+    } else {
+        size_t n = bytes / sizeof(double);
+        p->ha = malloc(n * sizeof *p->ha);
+        p->hb = malloc(n * sizeof *p->hb);
+        if (!p->ha || !p->hb)
+            spmv_die(SPMV_EXIT_USAGE, "out of host memory for the bandwidth probe");
+        double *a = p->ha, *b = p->hb;
+        /* first touch by the threads that will use the pages */
+        #pragma omp parallel for num_threads(p->threads) schedule(static)
+        for (size_t i = 0; i < n; i++)
+            a[i] = b[i] = (double)i;
+    }
+    p->bytes = bytes;
+    spmv_probe_sample(p);   /* untimed: compiles, touches the pages */
+    p->n = 0;
+    return p;
+}
+
+void spmv_probe_sample(spmv_probe *p)
+{
+    if (p->n == p->cap) {
+        int cap = p->cap ? 2 * p->cap : 16;
+        double *c = realloc(p->copy_ms, sizeof *c * (size_t)cap);
+        if (c)
+            p->copy_ms = c;
+        double *r = c ? realloc(p->read_ms, sizeof *r * (size_t)cap) : NULL;
+        if (!c || !r)
+            spmv_die(SPMV_EXIT_USAGE, "out of host memory for the bandwidth probe");
+        p->read_ms = r;
+        p->cap = cap;
+    }
+    double copy_ms, read_ms;
+    if (p->cl) {
+        size_t n4 = p->bytes / 16;
+        copy_ms = spmv_cl_run(p->cl, p->copy, n4, 0);
+        read_ms = spmv_cl_run(p->cl, p->read, n4 / 16, 0);   /* 16 float4 per work-item */
+    } else {
+        size_t n = p->bytes / sizeof(double);
+        double *a = p->ha, *b = p->hb, s = 0;
         double t0 = now_s();
-        #pragma omp parallel for num_threads(threads) schedule(static)
+        #pragma omp parallel for num_threads(p->threads) schedule(static)
         for (size_t i = 0; i < n; i++)
             b[i] = a[i];
         double t1 = now_s();
-        double s = 0;
-        #pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : s)
+        #pragma omp parallel for num_threads(p->threads) schedule(static) reduction(+ : s)
         for (size_t i = 0; i < n; i += 4)
             s += (b[i] + b[i + 1]) + (b[i + 2] + b[i + 3]);
         double t2 = now_s();
-        sum += s;
-        if (r > 0) {
-            tc[r - 1] = (t1 - t0) * 1e3;
-            tr[r - 1] = (t2 - t1) * 1e3;
-        }
-        a[r] = b[n - 1 - r];   /* keep the copy from being optimised away */
+        p->sink += s;   /* read at the end through a volatile: the sum is not optimised away */
+        copy_ms = (t1 - t0) * 1e3;
+        read_ms = (t2 - t1) * 1e3;
     }
-    volatile double sink = sum + a[0];
-    (void)sink;
-    free(a);
-    free(b);
+    p->copy_ms[p->n] = copy_ms;
+    p->read_ms[p->n] = read_ms;
+    p->n++;
+}
+
+spmv_bandwidth spmv_probe_finish(spmv_probe *p)
+{
+    spmv_bandwidth bw = { 0 };
+    if (!p)
+        return bw;
     double copy_ms, read_ms, min;
-    spmv_stats(tc, 5, &copy_ms, &min);
-    spmv_stats(tr, 5, &read_ms, &min);
-    double copy_gbs = 2.0 * n * sizeof(double) / (copy_ms * 1e-3) / 1e9;
-    double read_gbs = (double)n * sizeof(double) / (read_ms * 1e-3) / 1e9;
-    double best = copy_gbs > read_gbs ? copy_gbs : read_gbs;
-    printf("probe    host, %d thread%s, 128 MiB, median of 5: copy %.1f GB/s (read + written), "
-           "read %.1f GB/s; bounds use %.1f\n", threads, threads > 1 ? "s" : "", copy_gbs, read_gbs, best);
-    return best;
+    spmv_stats(p->copy_ms, p->n, &copy_ms, &min);
+    spmv_stats(p->read_ms, p->n, &read_ms, &min);
+    bw.samples = p->n;
+    bw.mib = p->bytes >> 20;
+    bw.threads = p->cl ? 0 : p->threads;
+    bw.copy_gbs = 2.0 * p->bytes / (copy_ms * 1e-3) / 1e9;
+    /* the device's read kernel also writes one float per 16 float4 read */
+    bw.read_gbs = (p->bytes + (p->cl ? p->bytes / 64.0 : 0.0)) / (read_ms * 1e-3) / 1e9;
+    bw.gbs = bw.copy_gbs > bw.read_gbs ? bw.copy_gbs : bw.read_gbs;
+    if (p->cl) {
+        clReleaseMemObject(p->a);
+        clReleaseMemObject(p->b);
+        clReleaseKernel(p->copy);
+        clReleaseKernel(p->read);
+        clReleaseProgram(p->prog);
+    }
+    volatile double sink = p->sink;
+    (void)sink;
+    free(p->ha);
+    free(p->hb);
+    free(p->copy_ms);
+    free(p->read_ms);
+    free(p);
+    return bw;
+}
+
+void spmv_bandwidth_print(const spmv_bandwidth *bw)
+{
+    if (!bw->samples) {
+        printf("probe    skipped (SPMV_PROBE_MB=0): no bounds\n");
+        return;
+    }
+    char who[48] = "";
+    if (bw->threads)
+        snprintf(who, sizeof who, "host, %d thread%s, ", bw->threads, bw->threads > 1 ? "s" : "");
+    printf("probe    %s%zu MiB, median of %d between the timed runs: copy %.1f GB/s (read + written), "
+           "read %.1f GB/s; bounds use %.1f\n", who, bw->mib, bw->samples, bw->copy_gbs, bw->read_gbs, bw->gbs);
 }
 
 /* ---- roofline ---- */
@@ -379,7 +457,9 @@ int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, c
     m->check = spmv_check_result(ref, host, single);
     if (m->check.pass) {
         spmv_cl_poison(cl, y, bytes);
-        spmv_time_kernel(cl, k, global, local, o->warmup, o->runs, &m->median, &m->min);
+        spmv_probe *probe = spmv_probe_open(cl, 0);
+        spmv_time_kernel(cl, k, global, local, o->warmup, o->runs, probe, &m->median, &m->min);
+        m->bw = spmv_probe_finish(probe);
         read_back(cl, y, host, bytes);
         spmv_check again = spmv_check_result(ref, host, single);
         if (!again.pass || again.max_err > m->check.max_err)
@@ -388,13 +468,15 @@ int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, c
             m->median = m->min = 0;
     }
     spmv_check_print(&m->check);
+    if (m->check.pass)
+        spmv_bandwidth_print(&m->bw);
     spmv_io_save_y(o, host, ref->n, ref->complex_, single, m->check.pass);
     free(host);
     return m->check.pass;
 }
 
 int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
-                    const dia_matrix *A, const spmv_measure *m, double bw_gbs)
+                    const dia_matrix *A, const spmv_measure *m)
 {
     spmv_result r;
     memset(&r, 0, sizeof r);
@@ -413,7 +495,7 @@ int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *
     r.flops = 2.0 * (double)A->nnz;
     r.bytes_model = dia_model_bytes(A, s->model_bytes);
     r.bytes_compulsory = dia_compulsory_bytes(A);
-    r.bw_gbs = bw_gbs;
+    r.bw_gbs = m->bw.gbs;
     r.max_rel_err = m->check.max_err;
     r.check = m->check.pass ? "PASS" : "FAIL";
     spmv_report(&r, o->csv);

@@ -122,6 +122,22 @@ static double now_ms(void)
     return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
 }
 
+typedef struct {
+    const spmv_options *o;
+    const dia_matrix *A;
+    const float *x;
+    float *y;
+} host_run_ctx;
+
+/* One run of the chosen loop, timed with the monotonic clock (spmv_time_runs) */
+static double host_run(void *ctx)
+{
+    host_run_ctx *c = ctx;
+    double t0 = now_ms();
+    spmv(c->o, c->A, c->x, c->y);
+    return now_ms() - t0;
+}
+
 int main(int argc, char **argv)
 {
     /* 1. Options (no device: this step runs on the host) */
@@ -139,41 +155,37 @@ int main(int argc, char **argv)
     spmv_ref ref;
     float *x = spmv_x_floats(&o, A.cols);
     float *y = spmv_alloc((size_t)A.rows, sizeof *y, "y", &err);
-    double *ms = spmv_alloc((size_t)o.runs, sizeof *ms, "timings", &err);
-    if (!y || !ms || dia_reference(&A, x, &ref, &err))
+    if (!y || dia_reference(&A, x, &ref, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 
-    /* 3. Check once, then time: warm-up runs dropped, the rest timed one by one */
+    /* 3. Check once, then time: warm-up runs dropped, the rest timed one by one,
+     *    the host's bandwidth with as many threads sampled between them */
     spmv_measure m = { 0 };
     for (int i = 0; i < A.rows; i++)
         y[i] = NAN;
     spmv(&o, &A, x, y);
     m.check = spmv_check_result(&ref, y, 1);
     if (m.check.pass) {
-        for (int i = 0; i < o.warmup; i++)
-            spmv(&o, &A, x, y);
         for (int i = 0; i < A.rows; i++)
             y[i] = NAN;
-        for (int i = 0; i < o.runs; i++) {
-            double t0 = now_ms();
-            spmv(&o, &A, x, y);
-            ms[i] = now_ms() - t0;
-        }
-        spmv_stats(ms, o.runs, &m.median, &m.min);
+        spmv_probe *probe = spmv_probe_open(NULL, threads);
+        host_run_ctx c = { &o, &A, x, y };
+        spmv_time_runs(host_run, &c, o.warmup, o.runs, probe, &m.median, &m.min);
+        m.bw = spmv_probe_finish(probe);
         m.check = spmv_check_result(&ref, y, 1);
     }
     spmv_check_print(&m.check);
+    if (m.check.pass)
+        spmv_bandwidth_print(&m.bw);
     spmv_io_save_y(&o, y, A.rows, 0, 1, m.check.pass);   /* the OpenCL steps do this in spmv_measure_kernel */
 
-    /* 4. Report against the host's bandwidth with as many threads, measured now */
-    double bw = m.check.pass ? spmv_probe_host_gbs(threads) : 0;
+    /* 4. Report against that bandwidth */
     char kernel[32];
     snprintf(kernel, sizeof kernel, "%s-t%d", o.variant, threads);
-    int status = spmv_report_dia(&STEP, kernel, &o, NULL, &A, &m, bw);
+    int status = spmv_report_dia(&STEP, kernel, &o, NULL, &A, &m);
 
     /* 5. Release */
     spmv_ref_free(&ref);
-    free(ms);
     free(y);
     free(x);
     dia_free(&A);

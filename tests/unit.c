@@ -370,12 +370,64 @@ static void test_file(const char *path)
     csr_free(&R2);
 }
 
+/* spmv_time_runs: every timed run preceded by one probe sample and one
+ * untimed run; at least SPMV_PROBE_MIN_SAMPLES samples; the median and
+ * minimum of the timed runs only. A fake run logs which call it was. */
+typedef struct {
+    spmv_probe *probe;
+    int calls;
+    int samples_at[64];   /* the probe's sample count at each call */
+} fake_run;
+
+static double fake(void *ctx)
+{
+    fake_run *f = ctx;
+    f->samples_at[f->calls] = f->probe ? f->probe->n : -1;
+    f->calls++;
+    return (double)f->calls;   /* a distinct time per call: the timed ones are 4, 6, 8 ... */
+}
+
+static void test_time_runs(void)
+{
+    setenv("SPMV_PROBE_MB", "1", 1);   /* a small host probe */
+    for (int runs = 1; runs <= 7; runs += 3) {
+        fake_run f = { 0 };
+        f.probe = spmv_probe_open(NULL, 1);
+        double median, min;
+        spmv_time_runs(fake, &f, 2, runs, f.probe, &median, &min);
+        int ok = f.probe && f.calls == 2 + 2 * runs;
+        for (int i = 0; ok && i < runs; i++)   /* calls 2+2i (untimed) and 3+2i (timed) follow sample i+1 */
+            ok = f.samples_at[2 + 2 * i] == i + 1 && f.samples_at[3 + 2 * i] == i + 1;
+        int want_samples = runs > SPMV_PROBE_MIN_SAMPLES ? runs : SPMV_PROBE_MIN_SAMPLES;
+        int samples = f.probe ? f.probe->n : 0;
+        spmv_bandwidth bw = spmv_probe_finish(f.probe);
+        /* timed calls return 4, 6, ..., 2 + 2 runs */
+        double want_min = 4, want_median = runs % 2 ? 4 + 2 * (runs / 2) : 3 + runs;
+        char name[64];
+        snprintf(name, sizeof name, "time_runs interleaves the probe, %d runs", runs);
+        result(ok && samples == want_samples && bw.samples == want_samples && bw.gbs > 0 && min == want_min &&
+               median == want_median, name, "calls %d, samples %d (want %d), bw %g GB/s, median %g min %g",
+               f.calls, samples, want_samples, bw.gbs, median, min);
+    }
+    fake_run f = { 0 };
+    double median, min;
+    spmv_time_runs(fake, &f, 1, 3, NULL, &median, &min);
+    result(f.calls == 4 && min == 2 && median == 3, "time_runs without a probe", "calls %d, median %g, min %g",
+           f.calls, median, min);
+    setenv("SPMV_PROBE_MB", "0", 1);
+    result(spmv_probe_open(NULL, 1) == NULL, "SPMV_PROBE_MB=0: no probe", "a probe was opened");
+    spmv_bandwidth none = spmv_probe_finish(NULL);
+    result(none.samples == 0 && none.gbs == 0, "no probe: no bandwidth", "%d samples", none.samples);
+    unsetenv("SPMV_PROBE_MB");
+}
+
 int main(int argc, char **argv)
 {
     test_generator();
     test_conversions();
     test_reference_and_check();
     test_alloc();
+    test_time_runs();
     for (int i = 1; i < argc; i++)
         test_file(argv[i]);
     return failures ? 1 : 0;
