@@ -5,6 +5,8 @@
 #   make step4 run           one chapter (ARGS="--grid 2048" passes options on)
 #   make devices             the OpenCL platforms and devices, with their P:D index
 #   make diff STEP=4         what chapter 4 changes from chapter 3
+#   make figures             sweep sizes on one device and redraw plots/ (plots/plots.mk)
+#   make rounds              chapter 4's CPU table: steps 0, 1, 4 and 5 in rounds
 #
 # `run` and `test` first check the dependencies (common/deps.sh) and install
 # what is missing with apt-get when they can.

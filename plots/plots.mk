@@ -5,6 +5,9 @@
 #   make plots                                   redraw every figure from plots/data/*.csv
 #                                                (gnuplot only, no OpenCL)
 #   make readme-table                            refresh the results table in README.md
+#   make rounds [GRIDS="1024 2048"] [ROUNDS=3]   chapter 4's CPU table: step 0's loops,
+#               [DEVICE=cpu] [THREADS=cores]     steps 1, 4 (both kernels) and 5, in rounds
+#                                                (plots/rounds.sh); rows in build/rounds/
 #
 # BUDGET is the sweep's time limit in seconds (default 600: about ten minutes on
 # a 2-core CPU with PoCL); ARGS="--runs 20" passes flags on to every binary;
@@ -17,7 +20,10 @@ BUDGET ?= 600
 # step0's other loop orders (on every core), the CPU anchor of chapter 4
 EXTRA  ?= step4:cpu step0:diag step0:blocked
 
-.PHONY: figures plots readme-table
+GRIDS  ?= 1024 2048
+ROUNDS ?= 3
+
+.PHONY: figures plots readme-table rounds
 figures:
 	@$(MAKE) --no-print-directory -s all || echo "figures: not every binary built; the sweep runs those that exist"
 	@BUILD=$(abspath $(BUILD)) DEVICE="$(DEVICE)" BUDGET="$(BUDGET)" ARGS="$(ARGS)" EXTRA="$(EXTRA)" plots/figures.sh
@@ -27,3 +33,8 @@ plots:
 
 readme-table:
 	@plots/readme-table.sh README.md plots/data
+
+rounds:
+	@$(MAKE) --no-print-directory -s all
+	@BUILD=$(abspath $(BUILD)) DEVICE="$(DEVICE)" GRIDS="$(GRIDS)" ROUNDS="$(ROUNDS)" ARGS="$(ARGS)" \
+	    $(if $(THREADS),THREADS="$(THREADS)") plots/rounds.sh
