@@ -33,7 +33,8 @@ static void usage(const spmv_step *s)
     printf("  --save-y FILE       write y as an array file, only if the check passed\n");
     printf("  --save-matrix FILE  write the matrix as read (symmetry expanded) as a coordinate file\n");
     printf("\nRunning:\n");
-    printf("  --runs N            timed runs (default %d); the median and minimum are reported\n", DEFAULT_RUNS);
+    printf("  --runs N            timed runs (default %d); the median and minimum are reported; before\n"
+           "                      each, one bandwidth probe sample and one untimed run\n", DEFAULT_RUNS);
     printf("  --warmup N          untimed runs first (default %d)\n", DEFAULT_WARMUP);
     if (!(s->extras & OPT_NO_DEVICE)) {
         printf("  --device SEL        P:D, cpu, gpu, or part of a name (or SPMV_DEVICE); see `make devices`\n");
