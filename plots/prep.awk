@@ -9,7 +9,7 @@
 #   SLUG.meta                    key<TAB>value: device, host, dates, lists
 #   SLUG-dia-STEP-KERNEL.dat     rows gflops model_bound compulsory_bound (DIA steps, r5 grids)
 #   SLUG-comp.dat, -comp0.dat    the compulsory bound of the OpenCL steps, of step0 (host)
-#   SLUG-bars.dat                per step at the largest grid every DIA step ran
+#   SLUG-bars.dat                per step at the largest grid every DIA step ran with all its kernels
 #   SLUG-csr-P.dat               step6 in precision P: per matrix, scalar and vector
 #   SLUG.notes                   GROUP<TAB>text for each FAIL or ERROR row
 # Columns are fixed by the results header (CONVENTIONS.md section 8).
@@ -54,6 +54,7 @@ NF != 22 { next }
             bytes[key] = bm > 0 ? 2 * nnz * bw / (bm * diags * rows) : 0
         }
         stepsize[step, rows] = 1; hasstep[step] = 1
+        if (!(key in kmax) || rows > kmax[key]) kmax[key] = rows
         if (!((step, rows) in stepbest) || g > stepbest[step, rows]) {
             stepbest[step, rows] = g; stepbm[step, rows] = bm; stepbc[step, rows] = bc; stepk[step, rows] = kernel
         }
@@ -67,6 +68,7 @@ NF != 22 { next }
         k = mat SUBSEP prec SUBSEP kf
         if (!(k in csr) || g > csr[k]) { csr[k] = g; csrbc[k] = bc }
         csrmat[mat] = nnz; csrprec[prec] = 1; csrpk[mat, prec] = 1
+        if (mat ~ /^grid/ && prec == "s" && (!(kf in s6kmax) || rows > s6kmax[kf])) s6kmax[kf] = rows
         if (mat ~ /^grid/ && prec == "s" && (!((rows) in s6best) || g > s6best[rows])) {
             s6best[rows] = g; s6bc[rows] = bc; s6k[rows] = kernel
         }
@@ -107,13 +109,18 @@ END {
         if (wrote) { close(f); meta(c, f) }
     }
 
-    # ---- bars: the largest grid every DIA step ran (else the one most steps ran) ----
+    # ---- bars: the largest grid every DIA step ran with all its kernels (else the
+    # one most steps ran): a kernel that stopped growing earlier (a slower loop, a
+    # spent budget) pulls its step back, so that the bar is the step's best there ----
+    for (key in kmax) { split(key, kk, SUBSEP); if (!(kk[1] in cap) || kmax[key] < cap[kk[1]]) cap[kk[1]] = kmax[key] }
+    s6cap = 0
+    for (kf in s6kmax) if (s6cap == 0 || s6kmax[kf] < s6cap) s6cap = s6kmax[kf]
     nsteps = 0
     for (s in hasstep) nsteps++
     brow = 0; bcount = 0
     for (j = n; j >= 1; j--) {
         cnt = 0
-        for (s in hasstep) if ((s, r[j]) in stepsize) cnt++
+        for (s in hasstep) if ((s, r[j]) in stepsize && r[j] + 0 <= cap[s]) cnt++
         if (cnt > bcount) { bcount = cnt; brow = r[j] }
         if (cnt == nsteps) break
     }
@@ -122,12 +129,12 @@ END {
         printf "idx label gflops model compulsory pct\n" > f
         for (st = 0; st <= 5; st++) {
             s = "step" st
-            if ((s, brow) in stepbest) {
+            if ((s, brow) in stepbest && brow + 0 <= cap[s]) {
                 printf "%d \"%s %s\" %.6g %.6g %.6g %.6g\n", i++, s, stepk[s, brow], stepbest[s, brow], stepbm[s, brow],
                     stepbc[s, brow], 100 * stepbest[s, brow] / stepbc[s, brow] > f
             }
         }
-        if (brow in s6best)
+        if (brow in s6best && brow + 0 <= s6cap)
             printf "%d \"%s %s (CSR)\" %.6g NaN %.6g %.6g\n", i++, "step6", s6k[brow], s6best[brow], s6bc[brow],
                 100 * s6best[brow] / s6bc[brow] > f
         close(f)

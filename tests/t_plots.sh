@@ -65,6 +65,20 @@ grep -q 'step3 local grid256x256r5: FAIL' "$OUTD/fig-step3-fixture-cpu.svg" \
 v=$(awk '$2 == "\"step5" { print $NF }' "$WORK/fixture-gpu-bars.dat" 2>/dev/null)
 if [ "$v" = 52.8584 ]; then pass "plots: bars at the common size, % of compulsory"; else fail "plots: bars at the common size, % of compulsory" "step5 got '$v', expected 52.8584"; fi
 
+# a kernel that stopped growing earlier pulls its step's bar back to where all its kernels ran;
+# the sizes compare as numbers (16384 rows > 4096 rows, though "16384" < "4096" as strings)
+mkdir -p "$TMP/capd"
+{ echo "$HEADER_FIX"
+  r() { echo "$1,$2,Dev,drv,grid$3x$3r5,$4,$4,100,81,s,10,1,1,$5,1,30,5,10,1e-7,PASS,2026-11-21T00:00:00Z,abc1234"; }
+  r step1 naive 64 4096 1.0; r step1 naive 128 16384 1.2; r step4 vector 64 4096 2.0; r step4 vector 128 16384 2.2
+  r step4 cpu 64 4096 4.0; r step6 scalar 64 4096 0.5; r step6 scalar 128 16384 0.6; r step6 vector-16 64 4096 3.0
+} >"$TMP/capd/dev.csv"
+DRAW_WORK=$TMP/capw "$P/draw.sh" "$TMP/capd" "$TMP/capfigs" >/dev/null 2>&1
+got=$(awk -F'"' 'NR > 1 { split($3, a, " "); printf "%s %s;", $2, a[1] }' "$TMP/capw/dev-bars.dat" 2>/dev/null)
+if [ "$got" = 'step1 naive 1;step4 cpu 4;step6 vector-16 (CSR) 3;' ]; then
+    pass "plots: bars at the largest grid every kernel of every step ran"
+else fail "plots: bars at the largest grid every kernel of every step ran" "got '$got'"; fi
+
 # ---- no data, no figure: one device, one step ----
 mkdir -p "$TMP/one"
 { echo "$HEADER_FIX"; grep '^step1,' "$FIX/fixture-cpu.csv"; } >"$TMP/one/cpu.csv"
@@ -93,6 +107,20 @@ else fail "readme-table: only the block between the markers changes" "$(tr '\n' 
 cp "$TMP/README.md" "$TMP/README.1"
 "$P/readme-table.sh" "$TMP/README.md" "$FIX" >/dev/null
 cmp -s "$TMP/README.md" "$TMP/README.1" && pass "readme-table: a second run changes nothing" || fail "readme-table: a second run changes nothing" "$(diff "$TMP/README.1" "$TMP/README.md" | head -5)"
+# a step's second kernel that stopped growing earlier pulls the step back to the size both ran;
+# step6's vector-16 and vector-8 are one kernel (its group size follows the matrix)
+mkdir -p "$TMP/early"
+{ echo "$HEADER_FIX"
+  r() { echo "$1,$2,Dev,drv,grid$3x$3r5,$4,$4,100,81,s,10,1,1,$5,1,30,5,10,1e-7,PASS,2026-11-21T00:00:00Z,abc1234"; }
+  r step0 row-t2 64 4096 1.0; r step0 row-t2 128 16384 1.1; r step0 diag-t2 64 4096 3.0
+  r step6 scalar 64 4096 2.0; r step6 scalar 128 16384 2.5; r step6 vector-8 64 4096 4.0; r step6 vector-16 128 16384 5.0
+} >"$TMP/early/dev.csv"
+printf '<!-- results:begin -->\n<!-- results:end -->\n' >"$TMP/early.md"
+"$P/readme-table.sh" "$TMP/early.md" "$TMP/early" >/dev/null
+got=$(grep '^| Dev |' "$TMP/early.md" | cut -d'|' -f3-6 | tr -s ' ' | tr '\n' ';')
+if [ "$got" = " step0 | diag-t2 | grid64x64r5 | 3.00 ; step6 | vector-16 | grid128x128r5 | 5.00 ;" ]; then
+    pass "readme-table: a kernel that stopped early pulls its step back to the common grid"
+else fail "readme-table: a kernel that stopped early pulls its step back to the common grid" "got '$got'"; fi
 printf '# no markers\n' >"$TMP/nomark.md"
 expect_error "readme-table: a README without markers" "lacks the lines" "$P/readme-table.sh" "$TMP/nomark.md" "$FIX"
 
