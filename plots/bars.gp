@@ -1,4 +1,4 @@
-# plots/bars.gp - one device, one grid size (the largest every DIA step ran):
+# plots/bars.gp - one device, one grid size (the largest every DIA step ran with all its kernels):
 # a bar per step, GFLOP/s, the % of the compulsory bound written on the bar;
 # the bounds as dashed marks across each bar.
 # Variables: file (idx label gflops model compulsory pct), size, dev, host, dates, out, foot.

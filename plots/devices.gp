@@ -1,12 +1,12 @@
 # plots/devices.gp - the honest comparison between devices: each step's
 # GFLOP/s as a % of the compulsory bound measured on the same device (100%:
 # every byte read once at the measured bandwidth), one bar group per device,
-# each at the largest grid every DIA step ran on that device.
+# each at the largest grid every DIA step ran with all its kernels on that device.
 # Variables: file (device "step0" "step1" ... per row: a % per step, NaN where
 # the step has no data), ncol (columns in file), lts (a linetype per step
 # column), dates, out.
 load dir."style.gp"
-set title sprintf("GFLOP/s as %% of the compulsory bound, per device\n(each at the largest grid every step ran there; data %s)", dates)
+set title sprintf("GFLOP/s as %% of the compulsory bound, per device\n(each at the largest grid every step ran there with all its kernels; data %s)", dates)
 set ylabel "% of the compulsory bound (measured bandwidth)"
 set yrange [0:*]
 set style data histogram

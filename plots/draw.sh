@@ -6,7 +6,7 @@
 # Per CSV (one per device; SLUG is its file name without .csv):
 #   fig-STEP-SLUG       a DIA step: GFLOP/s against rows, its model and compulsory bounds
 #   fig-dia-SLUG        every DIA step on one plot
-#   fig-bars-SLUG       a bar per step at the largest grid every step ran, % of compulsory
+#   fig-bars-SLUG       a bar per step at the largest grid every step ran with all its kernels, % of compulsory
 #   fig-step6-SLUG      step6 (CSR): per matrix, scalar vs vector, a panel per precision
 # and, when more than one device has data:
 #   fig-devices         % of the compulsory bound per step, a bar group per device
@@ -105,7 +105,7 @@ for csv in "${csvs[@]}"; do
             foot="$(footnote "$notes" step0 step1 step2 step3 step4 step5)"
         say "fig-dia-$slug"
     fi
-    # c. bars at the largest grid every step ran
+    # c. bars at the largest grid every step ran with all its kernels
     if [ -n "${M[bars]:-}" ]; then
         size=${M[bars_size]}
         [ "${M[bars_all]}" = 1 ] || size="$size (not every step ran one size: the one most did)"

@@ -51,10 +51,6 @@ NR == 1 {
         seen[key] = 1
         order[++nkeys] = key
     }
-    if (!(m in mseen)) {
-        mseen[m] = 1
-        morder[++nm] = m
-    }
     rounds[round] = 1
     if ($col["check"] != "PASS" || $col["gflops"] + 0 <= 0) {
         state[key] = state[key] ? state[key] : $col["check"]
