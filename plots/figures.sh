@@ -5,7 +5,8 @@
 #
 #   1. the radius-5 grid at 64x64 for every step (step6: scalar and vector, in
 #      precisions s d c z);
-#   2. step6 over the real matrices in $SHARED/matrices (one file per name);
+#   2. step6 over the real matrices of tests/data (those in its MANIFEST.tsv),
+#      and every matrix file in $MATRICES if set (one file per name);
 #   3. the grid again at 128x128, 256x256, ... for every step still going, each
 #      step while its next size fits in what is left of the budget (the DIA
 #      steps first, so a slow step6 run stops step6, not the others).
@@ -21,8 +22,8 @@
 # Environment (make passes these): BUILD (binaries), DEVICE (--device SEL),
 # BUDGET (seconds, default 600: about 10 minutes on a 2-core CPU with PoCL),
 # ARGS (more flags for every binary, e.g. "--runs 20"), THREADS (step0's
-# OpenMP threads, default: every core, so the C loops are a fair CPU anchor), SHARED (the folder
-# holding matrices/), EXTRA (more variants: "step4:cpu-block step0:diag"),
+# OpenMP threads, default: every core, so the C loops are a fair CPU anchor), MATRICES (a
+# folder of more matrix files for step6: .mtx and Harwell-Boeing), EXTRA (more variants: "step4:cpu-block step0:diag"),
 # DATA (where the CSVs go, default plots/data), NO_DRAW=1 (sweep only).
 #
 # The device name comes from the rows the binaries write (never from their
@@ -34,7 +35,7 @@ BUILD=${BUILD:-$ROOT/build}
 DEVICE=${DEVICE:-}
 BUDGET=${BUDGET:-600}
 ARGS=${ARGS:-}
-SHARED=${SHARED:-$ROOT/../shared}
+MATRICES=${MATRICES:-}
 EXTRA=${EXTRA:-}
 DATA=${DATA:-$ROOT/plots/data}
 RUN_TIMEOUT=${RUN_TIMEOUT:-$BUDGET}
@@ -191,10 +192,20 @@ echo "figures: ${#jobs[@]} jobs from $BUILD${DEVICE:+ on --device $DEVICE}, budg
 
 # ---- 1. the smallest grid, every job ----
 mats=()
-if [ -x "$BUILD/step6" ] && [ -d "$SHARED/matrices" ]; then
+if [ -n "$MATRICES" ] && [ ! -d "$MATRICES" ]; then
+    echo "figures: MATRICES=$MATRICES is not a folder" >&2
+    exit 2
+fi
+if [ -x "$BUILD/step6" ]; then
     declare -A seen
+    real=()
+    while IFS=$'\t' read -r f _; do
+        [ "$f" = file ] || real+=("$ROOT/tests/data/$f")
+    done <"$ROOT/tests/data/MANIFEST.tsv"
     # .mtx first, so a Harwell-Boeing copy of the same matrix is left out
-    for f in "$SHARED"/matrices/*.mtx "$SHARED"/matrices/*.[rpc][usrhz][ae]; do
+    extra=()
+    [ -n "$MATRICES" ] && extra=("$MATRICES"/*.mtx "$MATRICES"/*.[rpc][usrhz][ae])
+    for f in $(printf '%s\n' "${real[@]}" | grep '\.mtx$') $(printf '%s\n' "${real[@]}" | grep -v '\.mtx$') "${extra[@]}"; do
         [ -f "$f" ] || continue
         b=$(basename "$f"); b=${b%.*}
         [ -n "${seen[$b]:-}" ] && continue

@@ -1,7 +1,7 @@
 # plots/plots.mk - the figure targets; the top-level Makefile includes this file.
 #
 #   make figures [DEVICE=SEL] [BUDGET=seconds]   sweep every built step on one device,
-#                                                append to plots/data/<device>.csv, draw
+#                [MATRICES=dir]                  append to plots/data/<device>.csv, draw
 #   make plots                                   redraw every figure from plots/data/*.csv
 #                                                (gnuplot only, no OpenCL)
 #   make readme-table                            refresh the results table in README.md
@@ -11,11 +11,14 @@
 #
 # BUDGET is the sweep's time limit in seconds (default 600: about ten minutes on
 # a 2-core CPU with PoCL); ARGS="--runs 20" passes flags on to every binary;
-# EXTRA="step4:cpu" names the variants swept beside each step's default.
+# EXTRA="step4:cpu" names the variants swept beside each step's default;
+# MATRICES=dir adds that folder's matrix files to step6's real matrices
+# (those of tests/data/MANIFEST.tsv).
 
 BUILD  ?= build
 DEVICE ?=
 BUDGET ?= 600
+MATRICES ?=
 # the variants swept beside each step's default: step4's CPU-shaped kernel and
 # step0's other loop orders (on every core), the CPU anchor of chapter 4
 EXTRA  ?= step4:cpu step0:diag step0:blocked
@@ -26,7 +29,7 @@ ROUNDS ?= 3
 .PHONY: figures plots readme-table rounds
 figures:
 	@$(MAKE) --no-print-directory -s all || echo "figures: not every binary built; the sweep runs those that exist"
-	@BUILD=$(abspath $(BUILD)) DEVICE="$(DEVICE)" BUDGET="$(BUDGET)" ARGS="$(ARGS)" EXTRA="$(EXTRA)" plots/figures.sh
+	@BUILD=$(abspath $(BUILD)) DEVICE="$(DEVICE)" BUDGET="$(BUDGET)" ARGS="$(ARGS)" EXTRA="$(EXTRA)" MATRICES="$(MATRICES)" plots/figures.sh
 
 plots:
 	@plots/draw.sh plots/data plots

@@ -5,7 +5,6 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export ROOT
 export BUILD=${BUILD:-$ROOT/build}
-export SHARED=${SHARED:-$ROOT/../shared}
 RESULTS=$(mktemp)
 export RESULTS
 cd "$ROOT" || exit 2

@@ -7,7 +7,6 @@
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 READMTX=${READMTX:-$BUILD/tests/readmtx}
 D=$ROOT/tests/data
-SHARED_M=${SHARED:-$ROOT/../shared}/matrices
 
 if [ ! -x "$READMTX" ]; then
     fail readers_built "$READMTX missing: build it first (make, or see tests/readmtx.c)"
@@ -32,54 +31,56 @@ dump_is() {
     else fail "$name" "got: $(tr '\n' '|' <"$TMP/dump")"; fi
 }
 
-# ---- the real matrices, against MANIFEST.tsv --------------------------------
-if [ -d "$SHARED_M" ]; then
-    while IFS=$'\t' read -r file repo path commit format field symmetry rows cols stored notes; do
-        [ "$file" = file ] && continue
-        f=$SHARED_M/$file
-        nnz=$stored
-        expanded=0
-        if [ "$symmetry" != general ]; then
-            expanded=1
-            nnz=$(printf '%s\n' "$notes" | sed -n 's/.* \([0-9][0-9]*\) nonzeros when expanded.*/\1/p')
-            [ -n "$nnz" ] || nnz='[0-9]+'
-        fi
-        expect_output "manifest_$file" "^rows $rows cols $cols nnz $nnz stored $stored field $field symmetry $symmetry expanded $expanded " "$READMTX" "$f"
-    done <"$SHARED_M/MANIFEST.tsv"
-    n_real=$(ls "$SHARED_M" | grep -cE '\.(mtx|rua|rsa|psa|cua)$')
-    n_manifest=$(($(wc -l <"$SHARED_M/MANIFEST.tsv") - 1))
-    if [ "$n_real" = "$n_manifest" ]; then pass manifest_covers_every_file
-    else fail manifest_covers_every_file "$n_real matrix files, $n_manifest MANIFEST rows"; fi
+# ---- the real matrices in tests/data, against MANIFEST.tsv -------------------
+while IFS=$'\t' read -r file repo path commit format field symmetry rows cols stored notes; do
+    [ "$file" = file ] && continue
+    f=$D/$file
+    nnz=$stored
+    expanded=0
+    if [ "$symmetry" != general ]; then
+        expanded=1
+        nnz=$(printf '%s\n' "$notes" | sed -n 's/.* \([0-9][0-9]*\) nonzeros when expanded.*/\1/p')
+        [ -n "$nnz" ] || nnz='[0-9]+'
+    fi
+    expect_output "manifest_$file" "^rows $rows cols $cols nnz $nnz stored $stored field $field symmetry $symmetry expanded $expanded " "$READMTX" "$f"
+done <"$D/MANIFEST.tsv"
+# every matrix file in tests/data is either a real one (a MANIFEST row) or a
+# hand-made one (named in SOURCES.md's table of them)
+unlisted=""
+for f in "$D"/*.mtx "$D"/*.r?a "$D"/*.psa "$D"/*.cua "$D"/*.cha; do
+    b=$(basename "$f")
+    cut -f1 "$D/MANIFEST.tsv" | grep -qxF "$b" && continue
+    sed -n '/^## Hand-made/,$p' "$D/SOURCES.md" | grep -qF "${b%.*}." || unlisted="$unlisted $b"
+done
+if [ -z "$unlisted" ]; then pass manifest_covers_every_file
+else fail manifest_covers_every_file "in neither MANIFEST.tsv nor SOURCES.md:$unlisted"; fi
 
-    # The pairs are identical to the last bit: add32.rua's E26.18 text and add32.mtx's
-    # 16-digit text round to the same doubles, so no tolerance is needed.
-    same pair_west0067 "$SHARED_M/west0067.mtx" "$SHARED_M/west0067.rua"
-    same pair_can24 "$SHARED_M/can___24.mtx" "$SHARED_M/can_24.psa"
-    same pair_add32 "$SHARED_M/add32.mtx" "$SHARED_M/add32.rua"
+# The pairs are identical to the last bit: add32.rua's E26.18 text and add32.mtx's
+# 16-digit text round to the same doubles, so no tolerance is needed.
+same pair_west0067 "$D/west0067.mtx" "$D/west0067.rua"
+same pair_can24 "$D/can___24.mtx" "$D/can_24.psa"
+same pair_add32 "$D/add32.mtx" "$D/add32.rua"
 
-    # symmetric: expanded = 2 * stored - diagonal, the diagonal counted in the file itself
-    for m in 494_bus.mtx 1138_bus.mtx bcsstk13.mtx bcsstk33.mtx can___24.mtx; do
-        read -r stored diag < <(awk '/^%/ || NF == 0 {next} !size {size = 1; s = $3; next} $1 == $2 {d++} END {print s, d + 0}' "$SHARED_M/$m")
-        expect_output "expansion_count_$m" "nnz $((2 * stored - diag)) stored $stored " "$READMTX" "$SHARED_M/$m"
-    done
-    # the same count for the Harwell-Boeing symmetric files, the diagonal taken from the dump
-    for m in bcsstk01.rsa can_24.psa; do
-        "$READMTX" --dump "$SHARED_M/$m" >"$TMP/dump" 2>/dev/null
-        diag=$(awk '$1 == $2' "$TMP/dump" | wc -l)
-        stored=$(awk -F'\t' -v f="$m" '$1 == f {print $10}' "$SHARED_M/MANIFEST.tsv")
-        expect_output "expansion_count_$m" "nnz $((2 * stored - diag)) stored $stored " "$READMTX" "$SHARED_M/$m"
-    done
-    # a symmetric expansion mirrors: entry (i,j) and (j,i) both present with the same value
-    "$READMTX" --dump "$SHARED_M/494_bus.mtx" >"$TMP/dump" 2>/dev/null
-    if [ -s "$TMP/dump" ] && [ -z "$(awk '{k = $1 " " $2; v[k] = $3} END {for (k in v) {split(k, p, " "); if (v[p[2] " " p[1]] != v[k]) print k}}' "$TMP/dump")" ]; then
-        pass expansion_mirrors_494_bus
-    else fail expansion_mirrors_494_bus "some (i,j) lacks an equal (j,i)"; fi
-    # qc324.cua: complex HB, (3D22.16) fields touching with no blank and no leading zero
-    # ("0.3907880596378435D+00-.5085988217165716D-01"); A(1,1) as printed on line 1697
-    expect_output qc324_first_entry '^0 0 0\.390788059637843[0-9]* -0\.0508598821716571[0-9]*$' "$READMTX" --dump "$SHARED_M/qc324.cua"
-else
-    echo "NOTE $SHARED_M absent: the large real matrices are not checked (tests/data still is)"
-fi
+# symmetric: expanded = 2 * stored - diagonal, the diagonal counted in the file itself
+for m in 494_bus.mtx 1138_bus.mtx bcsstk13.mtx bcsstk33.mtx can___24.mtx; do
+    read -r stored diag < <(awk '/^%/ || NF == 0 {next} !size {size = 1; s = $3; next} $1 == $2 {d++} END {print s, d + 0}' "$D/$m")
+    expect_output "expansion_count_$m" "nnz $((2 * stored - diag)) stored $stored " "$READMTX" "$D/$m"
+done
+# the same count for the Harwell-Boeing symmetric files, the diagonal taken from the dump
+for m in bcsstk01.rsa can_24.psa; do
+    "$READMTX" --dump "$D/$m" >"$TMP/dump" 2>/dev/null
+    diag=$(awk '$1 == $2' "$TMP/dump" | wc -l)
+    stored=$(awk -F'\t' -v f="$m" '$1 == f {print $10}' "$D/MANIFEST.tsv")
+    expect_output "expansion_count_$m" "nnz $((2 * stored - diag)) stored $stored " "$READMTX" "$D/$m"
+done
+# a symmetric expansion mirrors: entry (i,j) and (j,i) both present with the same value
+"$READMTX" --dump "$D/494_bus.mtx" >"$TMP/dump" 2>/dev/null
+if [ -s "$TMP/dump" ] && [ -z "$(awk '{k = $1 " " $2; v[k] = $3} END {for (k in v) {split(k, p, " "); if (v[p[2] " " p[1]] != v[k]) print k}}' "$TMP/dump")" ]; then
+    pass expansion_mirrors_494_bus
+else fail expansion_mirrors_494_bus "some (i,j) lacks an equal (j,i)"; fi
+# qc324.cua: complex HB, (3D22.16) fields touching with no blank and no leading zero
+# ("0.3907880596378435D+00-.5085988217165716D-01"); A(1,1) as printed on line 1697
+expect_output qc324_first_entry '^0 0 0\.390788059637843[0-9]* -0\.0508598821716571[0-9]*$' "$READMTX" --dump "$D/qc324.cua"
 
 # ---- the small copies in tests/data -----------------------------------------
 expect_output data_west0067_rua '^rows 67 cols 67 nnz 294 stored 294 field real symmetry general expanded 0 ' "$READMTX" "$D/west0067.rua"

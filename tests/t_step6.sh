@@ -43,8 +43,7 @@ expect_output "gen_csr: a row of more than 10,000 nonzeros" 'max 12011, [0-9]+ e
     "$bin" --matrix "$TMP/wide.mtx" --kernel scalar $QUICK
 
 real_set=("$D/west0067.mtx" "$D/lp_afiro.mtx" "$D/can___24.mtx" "$D/bcsstk01.rsa" "$TMP/wide.mtx" "$TMP/tall.mtx" "$TMP/one.mtx")
-cplx_set=("$D/young1c.mtx" "$D/cha.mtx" "$TMP/widez.mtx" "$TMP/tallz.mtx")
-[ -f "${SHARED:-/nonexistent}/matrices/qc324.cua" ] && cplx_set+=("$SHARED/matrices/qc324.cua")
+cplx_set=("$D/young1c.mtx" "$D/cha.mtx" "$D/qc324.cua" "$TMP/widez.mtx" "$TMP/tallz.mtx")
 
 for p in s d c z; do
     for f in "${real_set[@]}"; do

@@ -3,7 +3,6 @@
 # AddressSanitizer and UndefinedBehaviorSanitizer.
 source "$(dirname "$0")/lib.sh"
 files=("$ROOT"/tests/data/*.mtx "$ROOT"/tests/data/*.r[su]a "$ROOT"/tests/data/*.psa)
-[ -d "$SHARED/matrices" ] && files+=("$SHARED"/matrices/*.mtx "$SHARED"/matrices/*.r[su]a "$SHARED"/matrices/*.psa)
 existing=()
 for f in "${files[@]}"; do [ -f "$f" ] && existing+=("$f"); done
 
