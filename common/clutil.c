@@ -1,5 +1,7 @@
 /* clutil.c - OpenCL plumbing; see clutil.h. */
 #include "clutil.h"
+#include "capacity.h"
+#include "stopwatch.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -23,7 +25,7 @@ void spmv_die(int status, const char *fmt, ...)
     for (char *p = msg; *p; p++)
         if (*p == '\n' || *p == '\r')
             *p = ' ';
-    fflush(stdout);
+    fflush(NULL);   /* stdout and the result lines (results.h) before the error */
     fprintf(stderr, "%s: error: %s\n", spmv_prog, msg);
     exit(status);
 }
@@ -207,6 +209,7 @@ static int contains_ci(const char *hay, const char *needle)
 
 void spmv_cl_open(spmv_cl *cl, const char *sel)
 {
+    double t0 = spmv_now();
     memset(cl, 0, sizeof *cl);
     if (!sel || !*sel)
         sel = getenv("SPMV_DEVICE");
@@ -257,6 +260,9 @@ void spmv_cl_open(spmv_cl *cl, const char *sel)
     printf("device   %d:%d %s (%s), %s\n", cl->platform_index, cl->device_index, cl->device_name,
            type_name(cl->type), cl->platform_name);
     printf("driver   %s, %s, %.1f GiB\n", cl->driver, cl->version, cl->global_mem / 1073741824.0);
+    /* so a matrix too large for this device is refused before it is built */
+    spmv_limits_device(cl->device_name, cl->max_alloc, cl->global_mem);
+    spmv_phase_add(SPMV_PH_DEVICE, spmv_now() - t0);
 }
 
 void spmv_cl_close(spmv_cl *cl)
@@ -299,7 +305,9 @@ cl_program spmv_cl_build(spmv_cl *cl, const char *path, const char *opts)
     CL_CHECK_ERR(err);
     free(src);
     printf("kernel   %s\nbuild    \"%s\"\n", path, opts ? opts : "");
+    double t0 = spmv_now();
     err = clBuildProgram(prog, 1, &cl->device, opts, NULL, NULL);
+    spmv_phase_add(SPMV_PH_BUILD, spmv_now() - t0);
     size_t loglen = 0;
     clGetProgramBuildInfo(prog, cl->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &loglen);
     char *log = calloc(loglen + 1, 1);
@@ -339,10 +347,21 @@ cl_mem spmv_cl_buffer(spmv_cl *cl, cl_mem_flags flags, size_t bytes, const void 
         spmv_die(SPMV_EXIT_USAGE, "%s needs %.1f MiB, more than this device allows in one buffer "
                  "(%.1f MiB): out of device memory; try a smaller --grid or matrix", what,
                  bytes / 1048576.0, cl->max_alloc / 1048576.0);
+    /* On a CPU device the device's memory is the host's: a read-only buffer
+     * uses the host array in place instead of a copy of it (half the memory,
+     * and no copy to wait for). The array must then outlive the buffer and stay
+     * as it is, which every step does: it releases its buffers first.
+     * Oclgrind, a CPU device too, tracks which bytes a kernel reads before they
+     * are written and counts a host array used in place as unwritten: it gets
+     * a copy. */
+    int in_place = (cl->type & CL_DEVICE_TYPE_CPU) && (flags & CL_MEM_READ_ONLY) &&
+                   !contains_ci(cl->platform_name, "oclgrind");
     if (host)
-        flags |= CL_MEM_COPY_HOST_PTR;
+        flags |= in_place ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR;
     cl_int err;
+    double t0 = spmv_now();
     cl_mem m = clCreateBuffer(cl->ctx, flags, bytes, (void *)host, &err);
+    spmv_phase_add(SPMV_PH_BUFFERS, spmv_now() - t0);
     if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES ||
         err == CL_OUT_OF_HOST_MEMORY || err == CL_INVALID_BUFFER_SIZE)
         spmv_die(SPMV_EXIT_USAGE, "%s needs %.1f MiB: out of device memory (%s); "

@@ -51,9 +51,11 @@ void spmv_cl_list(void);
 cl_program spmv_cl_build(spmv_cl *cl, const char *path, const char *opts);
 cl_kernel spmv_cl_kernel(cl_program prog, const char *name);
 
-/* A buffer of bytes, copied from host if host != NULL. Checks the device's
- * limits first and turns allocation failures into "out of device memory"
- * (exit 2) naming what and how much. */
+/* A buffer of bytes, copied from host if host != NULL (on a CPU device a
+ * CL_MEM_READ_ONLY buffer uses the host array in place: release the buffer
+ * before freeing or changing the array). Checks the device's limits first and
+ * turns allocation failures into "out of device memory" (exit 2) naming what
+ * and how much. */
 cl_mem spmv_cl_buffer(spmv_cl *cl, cl_mem_flags flags, size_t bytes, const void *host, const char *what);
 
 /* Time of a finished kernel from its profiling event, in milliseconds. */

@@ -1,5 +1,7 @@
 /* convert.c - COO <-> CSR <-> DIA, and the article's grid generator. */
 #include "matrix.h"
+#include "capacity.h"
+#include "stopwatch.h"
 
 #include <limits.h>
 #include <math.h>
@@ -7,14 +9,51 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- COO -> CSR: counting sort by row, then sort each row by column and sum duplicates ---- */
+/* ---- COO -> CSR ----
+ * Count the entries of each row, place them in file order (a counting sort,
+ * no buffer beside the CSR arrays), then sort each row by column and sum its
+ * duplicates, rows in parallel. A row is sorted by (column, place in the
+ * file), so duplicates are summed in file order and the result is the same
+ * bit for bit whatever the number of threads. */
 
-typedef struct { int col; double re, im; } entry;
+typedef struct { int col, pos; double re, im; } entry;
 
 static int entry_cmp(const void *a, const void *b)
 {
     const entry *x = a, *y = b;
-    return (x->col > y->col) - (x->col < y->col);
+    if (x->col != y->col)
+        return (x->col > y->col) - (x->col < y->col);
+    return (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+/* Sort row [lo, hi) by column and sum duplicates to its front: returns the
+ * distinct count. scratch holds hi - lo entries. */
+static size_t sort_row(int *col, double *re, double *im, size_t lo, size_t hi, entry *scratch)
+{
+    int sorted = 1;
+    for (size_t k = lo + 1; k < hi && sorted; k++)
+        sorted = col[k - 1] < col[k];
+    if (sorted)
+        return hi - lo;
+    size_t n = hi - lo;
+    for (size_t k = 0; k < n; k++)
+        scratch[k] = (entry){ col[lo + k], (int)k, re[lo + k], im ? im[lo + k] : 0.0 };
+    qsort(scratch, n, sizeof *scratch, entry_cmp);
+    size_t out = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (out > 0 && col[lo + out - 1] == scratch[k].col) {
+            re[lo + out - 1] += scratch[k].re;
+            if (im)
+                im[lo + out - 1] += scratch[k].im;
+        } else {
+            col[lo + out] = scratch[k].col;
+            re[lo + out] = scratch[k].re;
+            if (im)
+                im[lo + out] = scratch[k].im;
+            out++;
+        }
+    }
+    return out;
 }
 
 int coo_to_csr(const coo_matrix *A, csr_matrix *B, spmv_error *err)
@@ -23,64 +62,79 @@ int coo_to_csr(const coo_matrix *A, csr_matrix *B, spmv_error *err)
     if (A->nnz >= INT_MAX)
         return spmv_fail(err, "%s has %lld nonzeros; the kernels index with int, so at most %d",
                          A->origin.name, A->nnz, INT_MAX - 1);
-    size_t n = (size_t)A->nnz;
+    size_t n = (size_t)A->nnz, rows = (size_t)A->rows;
     int cplx = A->im != NULL;
-    entry *tmp = spmv_alloc(n, sizeof *tmp, "CSR conversion buffer", err);
-    B->ptr = spmv_alloc((size_t)A->rows + 1, sizeof *B->ptr, "CSR row pointers", err);
-    if (!tmp || !B->ptr)
-        goto fail;
-    memset(B->ptr, 0, ((size_t)A->rows + 1) * sizeof *B->ptr);
+    B->ptr = spmv_alloc(rows + 1, sizeof *B->ptr, "CSR row pointers", err);
+    int *next = B->ptr ? spmv_alloc(rows + 1, sizeof *next, "CSR conversion buffer", err) : NULL;
+    B->col = next ? spmv_alloc(n, sizeof *B->col, "CSR column indices", err) : NULL;
+    B->re = B->col ? spmv_alloc(n, sizeof *B->re, "CSR values", err) : NULL;
+    if (B->re && cplx)
+        B->im = spmv_alloc(n, sizeof *B->im, "CSR values", err);
+    if (!B->re || (cplx && !B->im)) {
+        free(next);
+        csr_free(B);
+        return -1;
+    }
+    memset(B->ptr, 0, (rows + 1) * sizeof *B->ptr);
     for (size_t k = 0; k < n; k++)
         B->ptr[A->row[k] + 1]++;
-    for (int r = 0; r < A->rows; r++)
+    for (size_t r = 0; r < rows; r++)
         B->ptr[r + 1] += B->ptr[r];
-    int *next = spmv_alloc((size_t)A->rows + 1, sizeof *next, "CSR conversion buffer", err);
-    if (!next)
-        goto fail;
-    memcpy(next, B->ptr, ((size_t)A->rows + 1) * sizeof *next);
+    memcpy(next, B->ptr, (rows + 1) * sizeof *next);
     for (size_t k = 0; k < n; k++) {
-        entry e = { A->col[k], A->re[k], cplx ? A->im[k] : 0.0 };
-        tmp[next[A->row[k]]++] = e;
-    }
-    free(next);
-    /* sort each row, merge duplicates in place, compact */
-    size_t out = 0;
-    for (int r = 0; r < A->rows; r++) {
-        size_t lo = (size_t)B->ptr[r], hi = (size_t)B->ptr[r + 1];
-        qsort(tmp + lo, hi - lo, sizeof *tmp, entry_cmp);
-        B->ptr[r] = (int)out;
-        for (size_t k = lo; k < hi; k++) {
-            if (out > (size_t)B->ptr[r] && tmp[out - 1].col == tmp[k].col) {
-                tmp[out - 1].re += tmp[k].re;
-                tmp[out - 1].im += tmp[k].im;
-            } else {
-                tmp[out++] = tmp[k];
-            }
-        }
-    }
-    B->ptr[A->rows] = (int)out;
-    B->col = spmv_alloc(out, sizeof *B->col, "CSR column indices", err);
-    B->re = spmv_alloc(out, sizeof *B->re, "CSR values", err);
-    if (cplx)
-        B->im = spmv_alloc(out, sizeof *B->im, "CSR values", err);
-    if (!B->col || !B->re || (cplx && !B->im))
-        goto fail;
-    for (size_t k = 0; k < out; k++) {
-        B->col[k] = tmp[k].col;
-        B->re[k] = tmp[k].re;
+        int at = next[A->row[k]]++;
+        B->col[at] = A->col[k];
+        B->re[at] = A->re[k];
         if (cplx)
-            B->im[k] = tmp[k].im;
+            B->im[at] = A->im[k];
     }
-    free(tmp);
+    /* next[r]: the distinct entries of row r, once sorted */
+    int failed = 0;
+    #pragma omp parallel reduction(| : failed)
+    {
+        entry *scratch = NULL;
+        size_t cap = 0;
+        #pragma omp for schedule(dynamic, 256)
+        for (size_t r = 0; r < rows; r++) {
+            size_t lo = (size_t)B->ptr[r], hi = (size_t)B->ptr[r + 1];
+            if (hi - lo > cap && !failed) {
+                free(scratch);
+                cap = hi - lo;
+                scratch = malloc(cap * sizeof *scratch);
+                if (!scratch) {
+                    cap = 0;
+                    failed = 1;
+                }
+            }
+            next[r] = failed ? 0 : (int)sort_row(B->col, B->re, B->im, lo, hi, scratch);
+        }
+        free(scratch);
+    }
+    if (failed) {
+        free(next);
+        csr_free(B);
+        return spmv_fail(err, "out of memory sorting the rows of %s", A->origin.name);
+    }
+    /* close the gaps the duplicates left (in place: entries only move forward) */
+    size_t out = 0;
+    for (size_t r = 0; r < rows; r++) {
+        size_t lo = (size_t)B->ptr[r], m = (size_t)next[r];
+        if (out != lo) {
+            memmove(B->col + out, B->col + lo, m * sizeof *B->col);
+            memmove(B->re + out, B->re + lo, m * sizeof *B->re);
+            if (cplx)
+                memmove(B->im + out, B->im + lo, m * sizeof *B->im);
+        }
+        B->ptr[r] = (int)out;
+        out += m;
+    }
+    B->ptr[rows] = (int)out;
+    free(next);
     B->rows = A->rows;
     B->cols = A->cols;
     B->nnz = (long long)out;
     B->origin = A->origin;
     return 0;
-fail:
-    free(tmp);
-    csr_free(B);
-    return -1;
 }
 
 int csr_to_coo(const csr_matrix *A, coo_matrix *B, spmv_error *err)
@@ -111,7 +165,8 @@ int csr_to_coo(const csr_matrix *A, coo_matrix *B, spmv_error *err)
     return 0;
 }
 
-/* Diagonal offsets live in (-rows, cols): index them by offset + rows - 1. */
+/* Diagonal offsets live in (-rows, cols): index them by offset + rows - 1.
+ * Rows in parallel; a flag is only ever set to 1, written atomically. */
 static unsigned char *occupied_diagonals(const csr_matrix *A, long long *ndiag, spmv_error *err)
 {
     size_t span = (size_t)A->rows + (size_t)A->cols;
@@ -119,15 +174,18 @@ static unsigned char *occupied_diagonals(const csr_matrix *A, long long *ndiag, 
     if (!seen)
         return NULL;
     memset(seen, 0, span);
-    long long count = 0;
+    #pragma omp parallel for schedule(static)
     for (int r = 0; r < A->rows; r++)
         for (int k = A->ptr[r]; k < A->ptr[r + 1]; k++) {
             size_t d = (size_t)((long long)A->col[k] - r + A->rows - 1);
             if (!seen[d]) {
+                #pragma omp atomic write
                 seen[d] = 1;
-                count++;
             }
         }
+    long long count = 0;
+    for (size_t d = 0; d < span; d++)
+        count += seen[d];
     *ndiag = count;
     return seen;
 }
@@ -163,6 +221,12 @@ int csr_to_dia(const csr_matrix *A, size_t pitch_align, dia_matrix *B, spmv_erro
     B->ndiag = (int)nd;
     B->nnz = 0;
     B->pitch = spmv_round_up((size_t)A->rows, pitch_align);
+    spmv_error e;
+    if (spmv_fits_dia(A->rows, A->cols, nd, (long long)B->pitch, &e)) {
+        free(seen);
+        memset(B, 0, sizeof *B);
+        return spmv_fail(err, "%s in DIA: %s", A->origin.name, e.msg);
+    }
     B->offsets = spmv_alloc(nd, sizeof *B->offsets, "DIA offsets", err);
     B->values = spmv_alloc(nd * B->pitch, sizeof *B->values, "DIA values", err);
     int *slot = spmv_alloc((size_t)A->rows + A->cols, sizeof *slot, "DIA conversion buffer", err);
@@ -179,16 +243,42 @@ int csr_to_dia(const csr_matrix *A, size_t pitch_align, dia_matrix *B, spmv_erro
             B->offsets[d++] = (int)((long long)i - A->rows + 1);
         }
     free(seen);
-    memset(B->values, 0, (size_t)nd * B->pitch * sizeof *B->values);
+    float *values = B->values;
+    size_t pitch = B->pitch;
+    #pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < (size_t)nd * pitch; i++)
+        values[i] = 0.0f;
+    long long nnz = 0;
+    #pragma omp parallel for schedule(static) reduction(+ : nnz)
     for (int r = 0; r < A->rows; r++)
         for (int k = A->ptr[r]; k < A->ptr[r + 1]; k++) {
             size_t i = (size_t)((long long)A->col[k] - r + A->rows - 1);
-            B->values[(size_t)slot[i] * B->pitch + r] = (float)A->re[k];
-            B->nnz++;
+            values[(size_t)slot[i] * pitch + r] = (float)A->re[k];
+            nnz++;
         }
+    B->nnz = nnz;
     free(slot);
     B->origin = A->origin;
     return 0;
+}
+
+/* The stored entries of DIA row r (columns ascend with the offsets), written
+ * to col/re when they are not NULL; returns how many. */
+static int dia_row(const dia_matrix *A, int r, int *col, double *re)
+{
+    int n = 0;
+    for (int d = 0; d < A->ndiag; d++) {
+        long long c = (long long)r + A->offsets[d];
+        float v = A->values[(size_t)d * A->pitch + r];
+        if (c >= 0 && c < A->cols && v != 0.0f) {
+            if (col) {
+                col[n] = (int)c;
+                re[n] = v;
+            }
+            n++;
+        }
+    }
+    return n;
 }
 
 int dia_to_csr(const dia_matrix *A, csr_matrix *B, spmv_error *err)
@@ -204,26 +294,24 @@ int dia_to_csr(const dia_matrix *A, csr_matrix *B, spmv_error *err)
         csr_free(B);
         return -1;
     }
-    /* offsets ascend, so columns come out sorted within each row */
-    size_t k = 0;
-    for (int r = 0; r < A->rows; r++) {
-        B->ptr[r] = (int)k;
-        for (int d = 0; d < A->ndiag; d++) {
-            long long c = (long long)r + A->offsets[d];
-            float v = A->values[(size_t)d * A->pitch + r];
-            if (c >= 0 && c < A->cols && v != 0.0f && k < (size_t)A->nnz) {
-                B->col[k] = (int)c;
-                B->re[k] = v;
-                k++;
-            }
-        }
+    /* count each row, add up, then fill the rows in parallel */
+    B->ptr[0] = 0;
+    #pragma omp parallel for schedule(static)
+    for (int r = 0; r < A->rows; r++)
+        B->ptr[r + 1] = dia_row(A, r, NULL, NULL);
+    long long k = 0;
+    for (int r = 0; r <= A->rows; r++) {
+        k += B->ptr[r];
+        B->ptr[r] = (int)(k < INT_MAX ? k : INT_MAX);
     }
-    B->ptr[A->rows] = (int)k;
-    if (k != (size_t)A->nnz) {
+    if (k != A->nnz) {
         csr_free(B);
-        return spmv_fail(err, "%s: DIA holds %zu nonzero values but counts %lld (a zero weight?)",
+        return spmv_fail(err, "%s: DIA holds %lld nonzero values but counts %lld (a zero weight?)",
                          A->origin.name, k, A->nnz);
     }
+    #pragma omp parallel for schedule(static)
+    for (int r = 0; r < A->rows; r++)
+        dia_row(A, r, B->col + B->ptr[r], B->re + B->ptr[r]);
     B->rows = A->rows;
     B->cols = A->cols;
     B->nnz = A->nnz;
@@ -233,11 +321,15 @@ int dia_to_csr(const dia_matrix *A, csr_matrix *B, spmv_error *err)
 
 void csr_round_to_float(csr_matrix *A)
 {
+    double t0 = spmv_now();
+    double *re = A->re, *im = A->im;
+    #pragma omp parallel for schedule(static)
     for (long long k = 0; k < A->nnz; k++) {
-        A->re[k] = (float)A->re[k];
-        if (A->im)
-            A->im[k] = (float)A->im[k];
+        re[k] = (float)re[k];
+        if (im)
+            im[k] = (float)im[k];
     }
+    spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
 }
 
 /* ---- the article's matrix ---- */
@@ -251,6 +343,94 @@ int grid_stencil_points(int radius)
     return n;
 }
 
+/* The stencil points that land inside a w x h grid for some row, in the order
+ * the weights are drawn: dy, then dx, ascending. For any one row that is also
+ * the order of the columns, (j + dy) * w + i + dx. */
+typedef struct {
+    int n;
+    int *dx, *dy;
+} stencil;
+
+static int stencil_make(int w, int h, int radius, stencil *S, spmv_error *err)
+{
+    int npts = grid_stencil_points(radius);
+    S->n = 0;
+    S->dx = malloc(sizeof(int) * npts);
+    S->dy = malloc(sizeof(int) * npts);
+    if (!S->dx || !S->dy) {
+        free(S->dx);
+        free(S->dy);
+        return spmv_fail(err, "out of memory building the stencil");
+    }
+    for (int dy = -radius; dy <= radius; dy++)
+        for (int dx = -radius; dx <= radius; dx++)
+            if (dx * dx + dy * dy <= radius * radius && abs(dx) < w && abs(dy) < h) {
+                S->dx[S->n] = dx;
+                S->dy[S->n++] = dy;
+            }
+    return 0;
+}
+
+static void stencil_free(stencil *S)
+{
+    free(S->dx);
+    free(S->dy);
+}
+
+/* Distinct offsets dy*w + dx, ascending, in off (S->n long); slot[q]: the
+ * diagonal of point q. On a narrow grid two points can share an offset (w = 3:
+ * (2, 0) and (-1, 1) both give 2), but for any one row at most one of them
+ * lies inside the grid, so each diagonal is still well defined. */
+static int stencil_offsets(const stencil *S, int w, int *off, int *slot)
+{
+    int nd = 0;
+    for (int q = 0; q < S->n; q++) {
+        int o = S->dy[q] * w + S->dx[q], s = 0;
+        while (s < nd && off[s] != o)
+            s++;
+        if (s == nd)
+            off[nd++] = o;
+    }
+    for (int i = 1; i < nd; i++)   /* insertion sort: at most a few hundred */
+        for (int j = i; j > 0 && off[j - 1] > off[j]; j--) {
+            int t = off[j]; off[j] = off[j - 1]; off[j - 1] = t;
+        }
+    for (int q = 0; q < S->n; q++) {
+        int o = S->dy[q] * w + S->dx[q], s = 0;
+        while (off[s] != o)
+            s++;
+        slot[q] = s;
+    }
+    return nd;
+}
+
+int grid_shape(int w, int h, int radius, long long *nnz, int *ndiag, spmv_error *err)
+{
+    if (w < 1 || h < 1)
+        return spmv_fail(err, "grid %dx%d: both sides must be at least 1", w, h);
+    if (radius < 0 || radius > 100)
+        return spmv_fail(err, "radius %d: must be 0 to 100", radius);
+    stencil S;
+    if (stencil_make(w, h, radius, &S, err))
+        return -1;
+    int *off = malloc(sizeof(int) * (S.n + 1)), *slot = malloc(sizeof(int) * (S.n + 1));
+    if (!off || !slot) {
+        free(off);
+        free(slot);
+        stencil_free(&S);
+        return spmv_fail(err, "out of memory building the stencil");
+    }
+    long long n = 0;
+    for (int q = 0; q < S.n; q++)
+        n += (long long)(w - abs(S.dx[q])) * (h - abs(S.dy[q]));
+    *nnz = n;
+    *ndiag = stencil_offsets(&S, w, off, slot);
+    free(off);
+    free(slot);
+    stencil_free(&S);
+    return 0;
+}
+
 /* A weight is never exactly zero, so a true nonzero is never mistaken for padding. */
 static float grid_weight(spmv_rng *g)
 {
@@ -261,96 +441,16 @@ static float grid_weight(spmv_rng *g)
     return v;
 }
 
-int dia_generate_grid(int w, int h, int radius, uint64_t seed, size_t pitch_align,
-                      dia_matrix *A, spmv_error *err)
+/* Each row has its own random stream (seeded from the seed and the row), so
+ * rows are generated in parallel and the matrix is the same for a given seed
+ * whatever the number of threads, in DIA and in CSR. */
+static void grid_row_seed(spmv_rng *g, uint64_t seed, int r)
 {
-    memset(A, 0, sizeof *A);
-    if (w < 1 || h < 1)
-        return spmv_fail(err, "grid %dx%d: both sides must be at least 1", w, h);
-    if (radius < 0 || radius > 100)
-        return spmv_fail(err, "radius %d: must be 0 to 100", radius);
-    if ((long long)w * h >= INT_MAX)
-        return spmv_fail(err, "grid %dx%d has %lld points; rows are int, so at most %d",
-                         w, h, (long long)w * h, INT_MAX - 1);
-    int n = w * h;
-    /* Stencil points (dx, dy) map to offsets dy*w + dx. On a narrow grid two
-     * points can share an offset (w = 3: (2, 0) and (-1, 1) both give 2), but
-     * for any one row at most one of them lies inside the grid, so each
-     * diagonal is still well defined. Collect the distinct offsets. */
-    int npts = grid_stencil_points(radius);
-    int *pdx = malloc(sizeof(int) * npts), *pdy = malloc(sizeof(int) * npts);
-    int *off = malloc(sizeof(int) * npts), *pslot = malloc(sizeof(int) * npts);
-    if (!pdx || !pdy || !off || !pslot) {
-        free(pdx); free(pdy); free(off); free(pslot);
-        return spmv_fail(err, "out of memory building the stencil");
-    }
-    int p = 0, nd = 0;
-    for (int dy = -radius; dy <= radius; dy++)
-        for (int dx = -radius; dx <= radius; dx++) {
-            if (dx * dx + dy * dy > radius * radius)
-                continue;
-            /* a point that never lands inside the grid makes no diagonal */
-            if (abs(dx) >= w || abs(dy) >= h)
-                continue;
-            long long o = (long long)dy * w + dx;
-            pdx[p] = dx;
-            pdy[p] = dy;
-            int s = 0;
-            while (s < nd && off[s] != o)
-                s++;
-            if (s == nd)
-                off[nd++] = (int)o;
-            pslot[p++] = s;
-        }
-    /* sort offsets ascending, remapping slots */
-    int *order = malloc(sizeof(int) * (nd ? nd : 1)), *rank = malloc(sizeof(int) * (nd ? nd : 1));
-    if (!order || !rank) {
-        free(pdx); free(pdy); free(off); free(pslot); free(order); free(rank);
-        return spmv_fail(err, "out of memory building the stencil");
-    }
-    for (int i = 0; i < nd; i++)
-        order[i] = i;
-    for (int i = 1; i < nd; i++)
-        for (int j = i; j > 0 && off[order[j - 1]] > off[order[j]]; j--) {
-            int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
-        }
-    for (int i = 0; i < nd; i++)
-        rank[order[i]] = i;
+    spmv_rng_seed(g, seed * 0x9e3779b97f4a7c15ULL + (uint64_t)r);
+}
 
-    A->rows = A->cols = n;
-    A->ndiag = nd;
-    A->pitch = spmv_round_up((size_t)n, pitch_align);
-    A->offsets = spmv_alloc((size_t)nd, sizeof *A->offsets, "DIA offsets", err);
-    A->values = spmv_alloc((size_t)nd * A->pitch, sizeof *A->values, "DIA values", err);
-    if (!A->offsets || !A->values) {
-        free(pdx); free(pdy); free(off); free(pslot); free(order); free(rank);
-        dia_free(A);
-        return -1;
-    }
-    for (int i = 0; i < nd; i++)
-        A->offsets[i] = off[order[i]];
-    memset(A->values, 0, (size_t)nd * A->pitch * sizeof *A->values);
-    /* Each row has its own random stream (seeded from the seed and the row), so
-     * rows can be generated in parallel and the matrix is still the same for a
-     * given seed whatever the number of threads. */
-    long long nnz = 0;
-    #pragma omp parallel for reduction(+ : nnz) schedule(static)
-    for (int r = 0; r < n; r++) {
-        int i = r % w, j = r / w;
-        spmv_rng g;
-        spmv_rng_seed(&g, seed * 0x9e3779b97f4a7c15ULL + (uint64_t)r);
-        for (int q = 0; q < p; q++) {
-            int x = i + pdx[q], y = j + pdy[q];
-            if (x < 0 || x >= w || y < 0 || y >= h)
-                continue;
-            A->values[(size_t)rank[pslot[q]] * A->pitch + r] = grid_weight(&g);
-            nnz++;
-        }
-    }
-    A->nnz = nnz;
-    free(pdx); free(pdy); free(off); free(pslot); free(order); free(rank);
-
-    spmv_origin *o = &A->origin;
+static void grid_origin(spmv_origin *o, int w, int h, int radius, uint64_t seed, long long nnz)
+{
     snprintf(o->name, sizeof o->name, "grid%dx%dr%d", w, h, radius);
     snprintf(o->source, sizeof o->source, "generator: %dx%d grid, radius %d, seed %llu",
              w, h, radius, (unsigned long long)seed);
@@ -359,5 +459,131 @@ int dia_generate_grid(int w, int h, int radius, uint64_t seed, size_t pitch_alig
     snprintf(o->symmetry, sizeof o->symmetry, "general");
     o->expanded = 0;
     o->stored = nnz;
+}
+
+static int grid_check(int w, int h, int radius, spmv_error *err)
+{
+    if (w < 1 || h < 1)
+        return spmv_fail(err, "grid %dx%d: both sides must be at least 1", w, h);
+    if (radius < 0 || radius > 100)
+        return spmv_fail(err, "radius %d: must be 0 to 100", radius);
+    if ((long long)w * h >= INT_MAX)
+        return spmv_fail(err, "grid %dx%d has %lld points; rows are int, so at most %d",
+                         w, h, (long long)w * h, INT_MAX - 1);
+    return 0;
+}
+
+int dia_generate_grid(int w, int h, int radius, uint64_t seed, size_t pitch_align,
+                      dia_matrix *A, spmv_error *err)
+{
+    memset(A, 0, sizeof *A);
+    if (grid_check(w, h, radius, err))
+        return -1;
+    int n = w * h;
+    stencil S;
+    if (stencil_make(w, h, radius, &S, err))
+        return -1;
+    int *off = malloc(sizeof(int) * (S.n + 1)), *slot = malloc(sizeof(int) * (S.n + 1));
+    if (!off || !slot) {
+        free(off);
+        free(slot);
+        stencil_free(&S);
+        return spmv_fail(err, "out of memory building the stencil");
+    }
+    int nd = stencil_offsets(&S, w, off, slot);
+    A->rows = A->cols = n;
+    A->ndiag = nd;
+    A->pitch = spmv_round_up((size_t)n, pitch_align);
+    A->offsets = spmv_alloc((size_t)nd, sizeof *A->offsets, "DIA offsets", err);
+    A->values = spmv_alloc((size_t)nd * A->pitch, sizeof *A->values, "DIA values", err);
+    if (!A->offsets || !A->values) {
+        free(off);
+        free(slot);
+        stencil_free(&S);
+        dia_free(A);
+        return -1;
+    }
+    memcpy(A->offsets, off, sizeof(int) * nd);
+    float *values = A->values;
+    size_t pitch = A->pitch;
+    /* the padding is zero; the pages are first touched by the threads that fill them */
+    #pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < (size_t)nd * pitch; i++)
+        values[i] = 0.0f;
+    long long nnz = 0;
+    #pragma omp parallel for reduction(+ : nnz) schedule(static)
+    for (int r = 0; r < n; r++) {
+        int i = r % w, j = r / w;
+        spmv_rng g;
+        grid_row_seed(&g, seed, r);
+        for (int q = 0; q < S.n; q++) {
+            int x = i + S.dx[q], y = j + S.dy[q];
+            if (x < 0 || x >= w || y < 0 || y >= h)
+                continue;
+            values[(size_t)slot[q] * pitch + r] = grid_weight(&g);
+            nnz++;
+        }
+    }
+    A->nnz = nnz;
+    free(off);
+    free(slot);
+    stencil_free(&S);
+    grid_origin(&A->origin, w, h, radius, seed, nnz);
+    return 0;
+}
+
+int csr_generate_grid(int w, int h, int radius, uint64_t seed, csr_matrix *A, spmv_error *err)
+{
+    memset(A, 0, sizeof *A);
+    if (grid_check(w, h, radius, err))
+        return -1;
+    int n = w * h;
+    long long total;
+    int nd;
+    if (grid_shape(w, h, radius, &total, &nd, err))
+        return -1;
+    if (total >= INT_MAX)
+        return spmv_fail(err, "grid %dx%d with radius %d has %lld nonzeros; the kernels index with int, "
+                         "so at most %d", w, h, radius, total, INT_MAX - 1);
+    stencil S;
+    if (stencil_make(w, h, radius, &S, err))
+        return -1;
+    A->ptr = spmv_alloc((size_t)n + 1, sizeof *A->ptr, "CSR row pointers", err);
+    A->col = A->ptr ? spmv_alloc((size_t)total, sizeof *A->col, "CSR column indices", err) : NULL;
+    A->re = A->col ? spmv_alloc((size_t)total, sizeof *A->re, "CSR values", err) : NULL;
+    if (!A->re) {
+        stencil_free(&S);
+        csr_free(A);
+        return -1;
+    }
+    int *ptr = A->ptr, *col = A->col;
+    double *re = A->re;
+    ptr[0] = 0;
+    #pragma omp parallel for schedule(static)
+    for (int r = 0; r < n; r++) {
+        int i = r % w, j = r / w, len = 0;
+        for (int q = 0; q < S.n; q++)
+            len += i + S.dx[q] >= 0 && i + S.dx[q] < w && j + S.dy[q] >= 0 && j + S.dy[q] < h;
+        ptr[r + 1] = len;
+    }
+    for (int r = 0; r < n; r++)
+        ptr[r + 1] += ptr[r];
+    #pragma omp parallel for schedule(static)
+    for (int r = 0; r < n; r++) {
+        int i = r % w, j = r / w, k = ptr[r];
+        spmv_rng g;
+        grid_row_seed(&g, seed, r);
+        for (int q = 0; q < S.n; q++) {
+            int x = i + S.dx[q], y = j + S.dy[q];
+            if (x < 0 || x >= w || y < 0 || y >= h)
+                continue;
+            col[k] = y * w + x;
+            re[k++] = grid_weight(&g);
+        }
+    }
+    stencil_free(&S);
+    A->rows = A->cols = n;
+    A->nnz = ptr[n];
+    grid_origin(&A->origin, w, h, radius, seed, A->nnz);
     return 0;
 }

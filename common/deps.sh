@@ -2,8 +2,9 @@
 # common/deps.sh [run] - check what the course needs and install what is missing.
 #
 # Needs: the OpenCL headers and ICD loader (to build), an OpenCL driver (PoCL
-# runs OpenCL on the CPU, so any laptop will do), gnuplot (figures) and
-# oclgrind (the kernel bounds checks in `make test`). On Debian/Ubuntu it
+# runs OpenCL on the CPU, so any laptop will do), gnuplot (figures), oclgrind
+# (the kernel bounds checks in `make test`) and GNU time (the tests' memory
+# limits). On Debian/Ubuntu it
 # installs them with apt-get when run as root or with password-less sudo;
 # otherwise it prints the one command to run and exits 2.
 set -u
@@ -31,6 +32,7 @@ need pocl-opencl-icd icd
 if [ "${1:-all}" != run ]; then
     need gnuplot-nox command -v gnuplot
     need oclgrind command -v oclgrind
+    need time test -x /usr/bin/time   # the tests' resident-memory limits (tests/t_host.sh)
 fi
 command -v ${CC:-gcc} >/dev/null 2>&1 || missing+=(gcc)
 command -v make >/dev/null 2>&1 || missing+=(make)

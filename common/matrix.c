@@ -1,4 +1,5 @@
 /* matrix.c - formats, conversions, the grid generator and the random numbers. */
+#define _DEFAULT_SOURCE   /* madvise */
 #include "matrix.h"
 
 #include <limits.h>
@@ -7,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 int spmv_fail(spmv_error *err, const char *fmt, ...)
@@ -36,27 +38,66 @@ static size_t host_memory_limit(void)
     return (size_t)pages * (size_t)page / 2;
 }
 
-void *spmv_alloc(size_t count, size_t size, const char *what, spmv_error *err)
+/* count * size bytes, or 0 with *err filled when that is absurd. */
+static size_t checked_bytes(size_t count, size_t size, const char *what, spmv_error *err)
 {
     if (count == 0)
         count = 1;
     if (size != 0 && count > SIZE_MAX / size) {
         spmv_fail(err, "%s would need more than %zu bytes: too large", what, (size_t)SIZE_MAX);
-        return NULL;
+        return 0;
     }
     size_t bytes = count * size, limit = host_memory_limit();
     if (bytes > limit) {
         spmv_fail(err, "%s would need %.1f GiB, more than half of this machine's memory (%.1f GiB)",
                   what, bytes / 1073741824.0, 2.0 * limit / 1073741824.0);
-        return NULL;
+        return 0;
     }
-    /* 64-byte alignment: a cache line on the host, and what CL_MEM_USE_HOST_PTR likes */
+    return bytes;
+}
+
+void *spmv_realloc(void *p, size_t count, size_t size, const char *what, spmv_error *err)
+{
+    size_t bytes = checked_bytes(count, size, what, err);
+    if (!bytes)
+        return NULL;
+    void *q = realloc(p, bytes);
+    if (!q)
+        spmv_fail(err, "out of memory allocating %s (%.1f MiB)", what, bytes / 1048576.0);
+    return q;
+}
+
+void *spmv_alloc(size_t count, size_t size, const char *what, spmv_error *err)
+{
+    size_t bytes = checked_bytes(count, size, what, err);
+    if (!bytes)
+        return NULL;
+    /* 64-byte alignment: a cache line on the host, and what CL_MEM_USE_HOST_PTR
+     * likes. A large array is aligned to 2 MiB and asks for huge pages: a first
+     * touch then faults once per 2 MiB instead of once per 4 KiB, which is most
+     * of the cost of building a large matrix on a virtual machine. */
+    size_t align = bytes >= ((size_t)8 << 20) ? (size_t)2 << 20 : 64;
     void *p = NULL;
-    if (posix_memalign(&p, 64, spmv_round_up(bytes, 64)) != 0) {
+    if (posix_memalign(&p, align, spmv_round_up(bytes, align)) != 0) {
         spmv_fail(err, "out of memory allocating %s (%.1f MiB)", what, bytes / 1048576.0);
         return NULL;
     }
+#ifdef MADV_HUGEPAGE
+    if (align > 64)
+        madvise(p, spmv_round_up(bytes, align), MADV_HUGEPAGE);   /* a hint: its failure changes nothing */
+#endif
     return p;
+}
+
+void spmv_release_tail(void *p, size_t used, size_t size)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    if (!p || page <= 0)
+        return;
+    uintptr_t from = ((uintptr_t)p + used + (uintptr_t)page - 1) / (uintptr_t)page * (uintptr_t)page;
+    uintptr_t to = ((uintptr_t)p + size) / (uintptr_t)page * (uintptr_t)page;
+    if (to > from)
+        madvise((void *)from, to - from, MADV_DONTNEED);   /* a hint: its failure changes nothing */
 }
 
 void coo_free(coo_matrix *A)
@@ -90,15 +131,22 @@ void dia_free(dia_matrix *A)
 /* splitmix64: tiny, fast, and the same on every machine */
 void spmv_rng_seed(spmv_rng *g, uint64_t seed) { g->s = seed; }
 
-uint64_t spmv_rng_next(spmv_rng *g)
+static uint64_t mix(uint64_t z)
 {
-    uint64_t z = (g->s += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
 }
 
-double spmv_rng_uniform(spmv_rng *g)
+static double to_uniform(uint64_t z) { return (double)(z >> 11) * 0x1.0p-52 - 1.0; }
+
+uint64_t spmv_rng_next(spmv_rng *g) { return mix(g->s += 0x9e3779b97f4a7c15ULL); }
+
+double spmv_rng_uniform(spmv_rng *g) { return to_uniform(spmv_rng_next(g)); }
+
+/* The state after i + 1 steps is seed + (i + 1) * the increment: any draw of
+ * the stream can be computed on its own, so vectors fill in parallel. */
+double spmv_rng_uniform_at(uint64_t seed, uint64_t i)
 {
-    return (double)(spmv_rng_next(g) >> 11) * 0x1.0p-52 - 1.0;
+    return to_uniform(mix(seed + (i + 1) * 0x9e3779b97f4a7c15ULL));
 }

@@ -83,6 +83,14 @@ size_t spmv_round_up(size_t n, size_t align);
 /* Allocation that refuses absurd sizes and reports them instead of crashing.
  * what names the array for the message. Returns NULL with *err filled. */
 void *spmv_alloc(size_t count, size_t size, const char *what, spmv_error *err);
+/* The same limits for an array that grows (realloc: p is kept on failure;
+ * no alignment beyond malloc's). */
+void *spmv_realloc(void *p, size_t count, size_t size, const char *what, spmv_error *err);
+
+/* Give the pages of bytes used..size of an spmv_alloc'ed array back to the
+ * system (the array keeps its address and size; those bytes read as zero if
+ * touched again). For arrays that shrink in place. */
+void spmv_release_tail(void *p, size_t used, size_t size);
 
 /* The article's matrix: a w x h grid, point (i, j) is row j*w + i, linked to
  * every (i+dx, j+dy) inside the grid with dx^2 + dy^2 <= radius^2 (itself
@@ -90,8 +98,14 @@ void *spmv_alloc(size_t count, size_t size, const char *what, spmv_error *err);
  * with pitch rounded up to pitch_align floats. */
 int dia_generate_grid(int w, int h, int radius, uint64_t seed, size_t pitch_align,
                       dia_matrix *A, spmv_error *err);
+/* The same matrix straight into CSR (columns ascending), without the DIA
+ * arrays: the same values, bit for bit, as dia_to_csr of dia_generate_grid. */
+int csr_generate_grid(int w, int h, int radius, uint64_t seed, csr_matrix *A, spmv_error *err);
 /* How many (dx, dy) with dx^2 + dy^2 <= r^2: the diagonal count on a wide grid. */
 int grid_stencil_points(int radius);
+/* The grid's nonzeros and distinct diagonals, counted without building it, so
+ * its size can be checked first (capacity.h). */
+int grid_shape(int w, int h, int radius, long long *nnz, int *ndiag, spmv_error *err);
 
 /* Conversions. Inputs are left untouched; outputs are freshly allocated. */
 int coo_to_csr(const coo_matrix *A, csr_matrix *B, spmv_error *err);   /* sums duplicates */
@@ -118,5 +132,8 @@ typedef struct { uint64_t s; } spmv_rng;
 void spmv_rng_seed(spmv_rng *g, uint64_t seed);
 uint64_t spmv_rng_next(spmv_rng *g);
 double spmv_rng_uniform(spmv_rng *g);   /* [-1, 1) */
+/* Draw i (0-based) of the stream seeded with seed: the same number as the
+ * (i+1)-th spmv_rng_uniform after spmv_rng_seed(g, seed). */
+double spmv_rng_uniform_at(uint64_t seed, uint64_t i);
 
 #endif

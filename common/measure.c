@@ -187,10 +187,11 @@ void spmv_probe_sample(spmv_probe *p)
     p->n++;
 }
 
-spmv_bandwidth spmv_probe_finish(spmv_probe *p)
+/* The medians of the samples so far; the probe stays open. */
+static spmv_bandwidth probe_medians(spmv_probe *p)
 {
     spmv_bandwidth bw = { 0 };
-    if (!p)
+    if (!p || !p->n)
         return bw;
     double copy_ms, read_ms, min;
     spmv_stats(p->copy_ms, p->n, &copy_ms, &min);
@@ -202,6 +203,11 @@ spmv_bandwidth spmv_probe_finish(spmv_probe *p)
     /* the device's read kernel also writes one float per 16 float4 read */
     bw.read_gbs = (p->bytes + (p->cl ? p->bytes / 64.0 : 0.0)) / (read_ms * 1e-3) / 1e9;
     bw.gbs = bw.copy_gbs > bw.read_gbs ? bw.copy_gbs : bw.read_gbs;
+    return bw;
+}
+
+static void probe_close(spmv_probe *p)
+{
     if (p->cl) {
         clReleaseMemObject(p->a);
         clReleaseMemObject(p->b);
@@ -216,7 +222,44 @@ spmv_bandwidth spmv_probe_finish(spmv_probe *p)
     free(p->copy_ms);
     free(p->read_ms);
     free(p);
+}
+
+spmv_bandwidth spmv_probe_finish(spmv_probe *p)
+{
+    spmv_bandwidth bw = probe_medians(p);
+    if (p)
+        probe_close(p);
     return bw;
+}
+
+/* One device probe for the whole process: a step that measures several
+ * kernels (step6) samples the same buffers for each, instead of allocating and
+ * filling 512 MiB again, which on a CPU device costs seconds of page faults.
+ * Closed at exit (its buffers keep their context alive until then). */
+static spmv_probe *kept;
+
+static void close_kept(void)
+{
+    if (kept)
+        probe_close(kept);
+    kept = NULL;
+}
+
+static spmv_probe *device_probe(spmv_cl *cl)
+{
+    static int registered;
+    if (kept && kept->cl == cl && kept->ctx == cl->ctx) {
+        kept->n = 0;
+        return kept;
+    }
+    close_kept();
+    kept = spmv_probe_open(cl, 0);
+    if (kept) {
+        kept->ctx = cl->ctx;
+        if (!registered)
+            registered = atexit(close_kept) == 0;
+    }
+    return kept;
 }
 
 void spmv_bandwidth_print(const spmv_bandwidth *bw)
@@ -259,9 +302,9 @@ int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, c
     m->check = spmv_check_result(ref, host, single);
     if (m->check.pass) {
         spmv_cl_poison(cl, y, bytes);
-        spmv_probe *probe = spmv_probe_open(cl, 0);
+        spmv_probe *probe = device_probe(cl);
         spmv_time_kernel(cl, k, global, local, o->warmup, o->runs, probe, &m->median, &m->min);
-        m->bw = spmv_probe_finish(probe);
+        m->bw = probe_medians(probe);
         read_back(cl, y, host, bytes);
         spmv_check again = spmv_check_result(ref, host, single);
         if (!again.pass || again.max_err > m->check.max_err)

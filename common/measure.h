@@ -22,6 +22,7 @@ void spmv_stats(double *ms, int n, double *median, double *min);
 #define SPMV_PROBE_MIN_SAMPLES 5
 typedef struct {
     spmv_cl *cl;                 /* NULL: the host probe */
+    cl_context ctx;              /* the context it was opened in (spmv_measure_kernel keeps one) */
     int threads;                 /* the host probe's OpenMP threads */
     size_t bytes;                /* of each buffer */
     cl_program prog;
@@ -54,7 +55,8 @@ void spmv_time_runs(double (*run)(void *ctx), void *ctx, int warmup, int runs, s
 void spmv_time_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, int warmup, int runs,
                       spmv_probe *probe, double *median, double *min);
 
-/* The checked, timed run every OpenCL step makes:
+/* The checked, timed run every OpenCL step makes (the device's bandwidth probe
+ * is opened once per process and sampled afresh for every kernel measured):
  *   poison y with NaN, run once, read back, check against the reference;
  *   then poison again, warmup + timed runs with the bandwidth probe sampled
  *   between them, read back and check once more (a race or an unwritten row

@@ -2,12 +2,14 @@
 #include "options.h"
 
 #include "clutil.h"
+#include "results.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define DEFAULT_GRID 512
 #define DEFAULT_RADIUS 5
@@ -39,7 +41,7 @@ static void usage(const spmv_step *s)
     if (!(s->extras & OPT_NO_DEVICE)) {
         printf("  --device SEL        P:D, cpu, gpu, or part of a name (or SPMV_DEVICE); see `make devices`\n");
         printf("  --local-size L      work-group size (default: the step's own)\n");
-        printf("  --kernel FILE.cl    build this source instead of %s\n", s->kernel_path);
+        printf("  --kernel-file FILE  build this kernel source (FILE.cl) instead of %s\n", s->kernel_path);
         printf("  --cl-opts \"...\"     OpenCL build options\n");
     }
     if (s->variants)
@@ -51,7 +53,7 @@ static void usage(const spmv_step *s)
     if (s->extras & OPT_GROUP)
         printf("  --group-size N      work-items per row (vector kernel)\n");
     printf("  --csv FILE          append one result row to FILE (header when new)\n");
-    printf("  --quiet             print only the result lines\n");
+    printf("  --quiet             print only the result lines (check, time, speed, bound; errors on stderr)\n");
     printf("  --help              this text\n");
     printf("\nExit status: 0 check passed, 1 check failed, 2 bad input or out of memory, "
            "3 skipped (the device lacks a feature).\n");
@@ -97,10 +99,10 @@ static int known_flag(const spmv_step *s, const char *flag)
 {
     static const char *common[] = { "--grid", "--radius", "--matrix", "--runs", "--warmup", "--seed", "--csv",
                                     "--kernel", "--x", "--save-x", "--save-y", "--save-matrix" };
-    static const char *device[] = { "--device", "--local-size", "--cl-opts" };
+    static const char *device[] = { "--device", "--local-size", "--cl-opts", "--kernel-file" };
     for (size_t i = 0; i < sizeof common / sizeof *common; i++)
         if (strcmp(flag, common[i]) == 0)
-            return strcmp(flag, "--kernel") != 0 || !(s->extras & OPT_NO_DEVICE) || s->variants;
+            return 1;
     if (!(s->extras & OPT_NO_DEVICE))
         for (size_t i = 0; i < sizeof device / sizeof *device; i++)
             if (strcmp(flag, device[i]) == 0)
@@ -206,17 +208,30 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
             o->local_size = (size_t)parse_int(flag, v, 1, 1 << 20);
         } else if (dev && strcmp(flag, "--cl-opts") == 0) {
             o->cl_opts = v;
+        } else if (dev && strcmp(flag, "--kernel-file") == 0) {
+            /* a source file; a kernel's name here is the other flag's job */
+            if (s->variants && has_variant(s->variants, v) && access(v, F_OK) != 0)
+                bad("--kernel-file wants a kernel source file, not the kernel name '%s': to choose a kernel, "
+                    "use --kernel %s", v, v);
+            if (!ends_with(v, ".cl") && access(v, F_OK) != 0)
+                bad("--kernel-file wants a kernel source file (FILE.cl), not '%s'%s", v,
+                    s->variants ? "; to choose one of the step's kernels, use --kernel NAME" : "");
+            o->kernel_file = v;
         } else if (strcmp(flag, "--kernel") == 0) {
-            if (dev && ends_with(v, ".cl"))
-                o->kernel_file = v;
-            else if (s->variants && has_variant(s->variants, v))
+            /* a name among the step's kernels; a source file is --kernel-file */
+            int file = ends_with(v, ".cl") || strchr(v, '/');
+            if (s->variants && has_variant(s->variants, v))
                 o->variant = v;
+            else if (file && dev)
+                bad("--kernel chooses among the step's kernels by name; for a kernel source file use "
+                    "--kernel-file %s%s", v, "");
             else if (s->variants)
-                bad("--kernel wants one of %s or a FILE.cl, not '%s'", s->variants, v);
+                bad("--kernel wants one of %s, not '%s'", s->variants, v);
             else if (dev)
-                bad("--kernel wants a kernel source FILE.cl, not '%s'%s", v, "");
+                bad("%s has one kernel, so --kernel has nothing to choose; for a kernel source file use "
+                    "--kernel-file FILE.cl, not --kernel %s", s->name, v);
             else
-                bad("%s has no --kernel choice%s", s->name, "");
+                bad("%s has no --kernel choice (not '%s')", s->name, v);
         } else if ((s->extras & OPT_PRECISION) && strcmp(flag, "--precision") == 0) {
             if (strlen(v) != 1 || !strchr("sdcz", v[0]))
                 bad("--precision wants s, d, c or z, not '%s'%s", v, "");
@@ -233,4 +248,6 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
     }
     if (o->matrix && (grid_set || radius_set))
         bad("--matrix and --grid/--radius choose the matrix two ways: give one%s%s", "", "");
+    if (o->quiet)
+        spmv_quiet();
 }

@@ -11,7 +11,7 @@ enum {
     OPT_THREADS = 1 << 1,     /* --threads N */
     OPT_BLOCK = 1 << 2,       /* --block N */
     OPT_GROUP = 1 << 3,       /* --group-size N */
-    OPT_NO_DEVICE = 1 << 4,   /* the step runs on the host: no --device, --local-size, --kernel FILE */
+    OPT_NO_DEVICE = 1 << 4,   /* the step runs on the host: no --device, --local-size, --kernel-file */
 };
 
 typedef struct {
@@ -32,7 +32,7 @@ typedef struct {
     const char *device;
     const char *csv;
     uint64_t seed;
-    const char *kernel_file;  /* the step's kernel.cl unless --kernel FILE.cl */
+    const char *kernel_file;  /* the step's kernel.cl unless --kernel-file FILE.cl */
     const char *variant;      /* --kernel NAME */
     const char *cl_opts;
     char precision;           /* 's' 'd' 'c' 'z' */

@@ -26,6 +26,14 @@ const char *spmv_prec_cl_type(char p);  /* "float", "double", "float2", "double2
  * caller refuses complex matrices there). Returns NULL with *err filled. */
 void *spmv_prec_pack(const double *re, const double *im, size_t n, char p, spmv_error *err);
 
+/* The same, made from the matrix's own arrays where it can be, so the host
+ * never holds the values twice: float and complex float are written in place
+ * over A->re (the part no longer needed goes back to the system), double is
+ * A->re itself; only complex double needs a new array. A->re and A->im are
+ * taken (NULL afterwards; the caller frees the result). The values are the
+ * same, bit for bit, as spmv_prec_pack's. */
+void *spmv_prec_take(csr_matrix *A, char p, spmv_error *err);
+
 /* count doubles (already interleaved if complex) as floats or doubles. */
 void *spmv_prec_pack_doubles(const double *v, size_t count, int single, spmv_error *err);
 

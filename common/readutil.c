@@ -6,6 +6,7 @@
  * (matrix_read.c) call in here; nothing here calls back into them.
  */
 #include "readutil.h"
+#include "capacity.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -132,38 +133,34 @@ void rd_entries_free(rd_entries *E)
     E->n = E->cap = 0;
 }
 
+/* Grow each array to cap entries in place where the allocator can. */
+static int grow_to(rd_entries *E, long long cap, spmv_error *err)
+{
+    void *p;
+    if (!(p = spmv_realloc(E->row, (size_t)cap, sizeof *E->row, "row indices", err)))
+        return -1;
+    E->row = p;
+    if (!(p = spmv_realloc(E->col, (size_t)cap, sizeof *E->col, "column indices", err)))
+        return -1;
+    E->col = p;
+    if (!(p = spmv_realloc(E->re, (size_t)cap, sizeof *E->re, "values", err)))
+        return -1;
+    E->re = p;
+    if (E->complex_values) {
+        if (!(p = spmv_realloc(E->im, (size_t)cap, sizeof *E->im, "imaginary parts", err)))
+            return -1;
+        E->im = p;
+    }
+    E->cap = cap;
+    return 0;
+}
+
 static int grow(rd_entries *E, spmv_error *err)
 {
     long long cap = E->cap ? 2 * E->cap : 4096;
     if (cap > E->limit)
         cap = E->limit;
-    int *row = spmv_alloc((size_t)cap, sizeof *row, "row indices", err);
-    int *col = row ? spmv_alloc((size_t)cap, sizeof *col, "column indices", err) : NULL;
-    double *re = col ? spmv_alloc((size_t)cap, sizeof *re, "values", err) : NULL;
-    double *im = (re && E->complex_values) ? spmv_alloc((size_t)cap, sizeof *im, "imaginary parts", err) : NULL;
-    if (!re || (E->complex_values && !im)) {
-        free(row);
-        free(col);
-        free(re);
-        return -1;
-    }
-    if (E->n) {
-        memcpy(row, E->row, (size_t)E->n * sizeof *row);
-        memcpy(col, E->col, (size_t)E->n * sizeof *col);
-        memcpy(re, E->re, (size_t)E->n * sizeof *re);
-        if (im)
-            memcpy(im, E->im, (size_t)E->n * sizeof *im);
-    }
-    free(E->row);
-    free(E->col);
-    free(E->re);
-    free(E->im);
-    E->row = row;
-    E->col = col;
-    E->re = re;
-    E->im = im;
-    E->cap = cap;
-    return 0;
+    return grow_to(E, cap, err);
 }
 
 int rd_entries_add(rd_entries *E, long line, int r, int c, double re, double im, spmv_error *err)
@@ -229,66 +226,56 @@ int rd_check_size(const char *path, long line, long long rows, long long cols, l
     if (stored > most)
         return spmv_fail(err, "%s:%ld: %lld entries declared, more than %s of a %lld x %lld matrix holds (%lld)",
                          path, line, stored, what, rows, cols, most);
+    /* before anything of this size exists: the run's memory and device limits
+     * (capacity.h); a symmetric file may expand to twice its entries */
     long long total = sym == RD_GENERAL ? stored : 2 * stored;
-    size_t per = 2 * sizeof(int) + (complex_values ? 2 : 1) * sizeof(double);
     spmv_error e;
-    void *probe = spmv_alloc((size_t)total, per, "the entries", &e);
-    if (!probe)
+    if (spmv_fits(rows, cols, total, complex_values, 1, &e))
         return spmv_fail(err, "%s:%ld: %lld x %lld matrix with %lld entries declared: %s",
                          path, line, rows, cols, stored, e.msg);
-    free(probe); /* never touched: only asked whether the size is sane */
     return 0;
 }
 
+/* The entries become A's arrays: a general matrix as they are, a symmetric
+ * one after its mirror images are appended in place (no second copy). */
 int rd_entries_finish(rd_entries *E, coo_matrix *A, spmv_error *err)
 {
     long long diag = 0;
     for (long long k = 0; k < E->n; k++)
         diag += E->row[k] == E->col[k];
     long long total = E->sym == RD_GENERAL ? E->n : 2 * E->n - diag;
-    int *row = spmv_alloc((size_t)total, sizeof *row, "row indices", err);
-    int *col = row ? spmv_alloc((size_t)total, sizeof *col, "column indices", err) : NULL;
-    double *re = col ? spmv_alloc((size_t)total, sizeof *re, "values", err) : NULL;
-    double *im = (re && E->complex_values) ? spmv_alloc((size_t)total, sizeof *im, "imaginary parts", err) : NULL;
-    if (!re || (E->complex_values && !im)) {
-        char msg[sizeof err->msg];
-        snprintf(msg, sizeof msg, "%s", err->msg);
-        free(row);
-        free(col);
-        free(re);
-        rd_entries_free(E);
-        memset(A, 0, sizeof *A);
-        return spmv_fail(err, "%s:0: %s", E->path, msg);
+    if (total > E->cap || !E->row) {
+        spmv_error e;
+        if (grow_to(E, total ? total : 1, &e)) {
+            rd_entries_free(E);
+            memset(A, 0, sizeof *A);
+            return spmv_fail(err, "%s:0: %s", E->path, e.msg);
+        }
     }
-    long long m = 0;
-    for (long long k = 0; k < E->n; k++, m++) {
-        row[m] = E->row[k];
-        col[m] = E->col[k];
-        re[m] = E->re[k];
-        if (im)
-            im[m] = E->im[k];
-    }
+    long long m = E->n;
     if (E->sym != RD_GENERAL) {
         for (long long k = 0; k < E->n; k++) {
             if (E->row[k] == E->col[k])
                 continue;
-            row[m] = E->col[k];
-            col[m] = E->row[k];
-            re[m] = E->sym == RD_SKEW ? -E->re[k] : E->re[k];
-            if (im)
-                im[m] = E->sym == RD_SKEW || E->sym == RD_HERMITIAN ? -E->im[k] : E->im[k];
+            E->row[m] = E->col[k];
+            E->col[m] = E->row[k];
+            E->re[m] = E->sym == RD_SKEW ? -E->re[k] : E->re[k];
+            if (E->im)
+                E->im[m] = E->sym == RD_SKEW || E->sym == RD_HERMITIAN ? -E->im[k] : E->im[k];
             m++;
         }
     }
-    A->row = row;
-    A->col = col;
-    A->re = re;
-    A->im = im;
+    A->row = E->row;
+    A->col = E->col;
+    A->re = E->re;
+    A->im = E->complex_values ? E->im : NULL;
     A->nnz = total;
     A->origin.stored = E->n;
     A->origin.expanded = E->sym != RD_GENERAL;
     snprintf(A->origin.symmetry, sizeof A->origin.symmetry, "%s", rd_symmetry_name[E->sym]);
-    rd_entries_free(E);
+    E->row = E->col = NULL;
+    E->re = E->im = NULL;
+    E->n = E->cap = 0;
     return 0;
 }
 

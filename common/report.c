@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
 #include "roofline.h"
+#include "results.h"
+#include "stopwatch.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -50,14 +52,18 @@ void spmv_report(const spmv_result *r, const char *csv)
     if (!timed) {
         gflops = gbs = 0;   /* never a speed for a result that failed its check or never ran */
     } else {
-    printf("time     %.4f ms median, %.4f ms min over %d runs (%s)\n", r->ms_median, r->ms_min, r->runs,
+    FILE *out = spmv_results();
+    fprintf(out, "time     %.4f ms median, %.4f ms min over %d runs (%s)\n", r->ms_median, r->ms_min, r->runs,
            r->cl ? "kernel only, profiling events" : "the C loop, monotonic clock");
-    printf("speed    %.2f GFLOP/s (%s), %.1f GB/s of compulsory traffic\n", gflops,
+    char setup[256];
+    spmv_setup_text(setup, sizeof setup);
+    printf("setup    %s on the host before the first run\n", setup);
+    fprintf(out, "speed    %.2f GFLOP/s (%s), %.1f GB/s of compulsory traffic\n", gflops,
            r->precision == 'c' || r->precision == 'z' ? "8 per complex nonzero" : "2 per nonzero", gbs);
     if (r->bytes_model > 0 && bm > 0)
-        printf("bound    model %.2f GFLOP/s: %.1f%% of it\n", bm, 100.0 * gflops / bm);
+        fprintf(out, "bound    model %.2f GFLOP/s: %.1f%% of it\n", bm, 100.0 * gflops / bm);
     if (bc > 0)
-        printf("bound    compulsory %.2f GFLOP/s: %.1f%% of it\n", bc, 100.0 * gflops / bc);
+        fprintf(out, "bound    compulsory %.2f GFLOP/s: %.1f%% of it\n", bc, 100.0 * gflops / bc);
     }
     if (!csv)
         return;
@@ -95,7 +101,7 @@ void spmv_report(const spmv_result *r, const char *csv)
 void spmv_skip(const spmv_step *s, const spmv_options *o, const spmv_cl *cl, const char *kernel,
                const char *why)
 {
-    printf("skipped: %s\n", why);
+    fprintf(spmv_results(), "skipped: %s\n", why);
     if (o->csv) {
         spmv_result r;
         memset(&r, 0, sizeof r);
@@ -107,7 +113,7 @@ void spmv_skip(const spmv_step *s, const spmv_options *o, const spmv_cl *cl, con
         r.check = "SKIP";
         spmv_report(&r, o->csv);
     }
-    fflush(stdout);
+    fflush(NULL);
     fprintf(stderr, "%s: skipped: %s\n", s->name, why);
     exit(SPMV_EXIT_SKIP);
 }

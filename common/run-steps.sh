@@ -7,6 +7,23 @@ build=$1 args=$2
 shift 2
 csv=$build/run.csv
 rm -f "$csv"
+# ARGS="--csv FILE" is the user's own CSV: each step writes its rows to a
+# fresh file of this run, and they go to both the summary's CSV and FILE
+# (header when FILE is new), so neither --csv wins over the other
+read -r -a argv <<<"$args"
+user_csv="" keep=()
+for ((i = 0; i < ${#argv[@]}; i++)); do
+    case ${argv[i]} in
+        --csv) user_csv=${argv[i + 1]:-}; i=$((i + 1)) ;;
+        --csv=*) user_csv=${argv[i]#--csv=} ;;
+        *) keep+=("${argv[i]}") ;;
+    esac
+done
+if [ -n "$user_csv" ] || [[ " $args " == *" --csv "* ]]; then
+    if [ -z "$user_csv" ]; then echo "run: --csv needs a file name" >&2; exit 2; fi
+fi
+args="${keep[*]}"
+one=$build/run-one.csv
 declare -A status
 # step6 (CSR) reads any matrix: without options it runs its default set, the
 # grid and real matrices from tests/data, both kernels on each
@@ -21,8 +38,17 @@ for s in "$@"; do
     status[$s]=0
     for m in "${sets[@]}"; do
         # shellcheck disable=SC2086
-        "$build/$s" $args $m --csv "$csv"
+        rm -f "$one"
+        "$build/$s" $args $m --csv "$one"
         st=$?
+        if [ -s "$one" ]; then
+            [ -s "$csv" ] || head -n 1 "$one" >"$csv"
+            tail -n +2 "$one" >>"$csv"
+            if [ -n "$user_csv" ]; then
+                [ -s "$user_csv" ] || head -n 1 "$one" >"$user_csv"
+                tail -n +2 "$one" >>"$user_csv"
+            fi
+        fi
         # the worst status wins: a failure (1, 2) over a skip (3) over a pass (0)
         case $st in 0) ;; 3) [ "${status[$s]}" = 0 ] && status[$s]=3 ;; *) status[$s]=$st ;; esac
         echo

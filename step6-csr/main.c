@@ -102,7 +102,7 @@ int main(int argc, char **argv)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 
     /* 3. Device buffers: values as the precision stores them, int indices */
-    void *val = spmv_prec_pack(A.re, A.im, (size_t)A.nnz, p, &err);
+    void *val = spmv_prec_take(&A, p, &err);   /* A's values become the device's: no second copy */
     void *xd = val ? spmv_prec_pack_doubles(x, (size_t)A.cols * (cplx ? 2 : 1), single, &err) : NULL;
     if (!val || !xd)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);

@@ -1,6 +1,6 @@
 # tests/t_broken.sh - the check catches a broken kernel: for each OpenCL DIA
 # step, a copy of its kernel.cl with one deliberate off-by-one, run through
-# --kernel FILE, must end "check: FAIL" with status 1. Each break is a sed that
+# --kernel-file FILE, must end "check: FAIL" with status 1. Each break is a sed that
 # must change the file: a pattern that no longer matches fails the test loudly
 # instead of quietly running the unbroken kernel.
 source "$(dirname "$0")/lib.sh"
@@ -21,7 +21,7 @@ broken() {
         fail "$s broken: $name" "sed '$expr' changed nothing in $src: update the pattern"
         return
     fi
-    _run "$BUILD/$s" --kernel "$dst" $QUICK "$@"
+    _run "$BUILD/$s" --kernel-file "$dst" $QUICK "$@"
     local st; st=$(cat "$TMP/status")
     if [ "$st" = 1 ] && grep -q '^check: FAIL' "$TMP/out"; then
         pass "$s broken: $name"

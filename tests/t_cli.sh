@@ -19,11 +19,11 @@ expect_error "stray argument" "unexpected argument 'foo'" "$S1" foo
 expect_error "matrix and grid together" "choose the matrix two ways" "$S1" --matrix x.mtx --grid 4
 expect_error "missing matrix file" "nonexistent.mtx" "$S1" --matrix "$TMP/nonexistent.mtx"
 expect_error "step0 refuses --device" "unknown option --device" "$S0" --device cpu
-expect_error "kernel name for a one-kernel step" "--kernel wants a kernel source FILE.cl" "$S1" --kernel fast
-expect_error "missing kernel file" "cannot open kernel source" "$S1" --grid 8 --kernel "$TMP/none.cl"
+expect_error "kernel name for a one-kernel step" "step1 has one kernel, so --kernel has nothing to choose; for a kernel source file use --kernel-file" "$S1" --kernel fast
+expect_error "missing kernel file" "cannot open kernel source" "$S1" --grid 8 --kernel-file "$TMP/none.cl"
 printf '__kernel void dia_spmv(__global float *A) { A[0] = undefined_thing; }\n' >"$TMP/bad.cl"
 # a failed build prints the whole log, then the one-line error last
-expect_status "kernel that does not build" 2 "$S1" --grid 8 --kernel "$TMP/bad.cl"
+expect_status "kernel that does not build" 2 "$S1" --grid 8 --kernel-file "$TMP/bad.cl"
 if grep -q "undefined_thing" "$TMP/err" && tail -n 1 "$TMP/err" | grep -q "building $TMP/bad.cl failed"; then
     pass "failed build prints the log, then one error line"
 else
@@ -31,7 +31,7 @@ else
 fi
 expect_error "no device matches" "no OpenCL device matches 'no-such-device'" "$S1" --device no-such-device
 expect_error "no OpenCL driver at all" "no OpenCL device found" env OCL_ICD_VENDORS=/nonexistent OCL_ICD_FILENAMES= "$S1" --grid 8
-expect_error "absurd grid refused before allocating" "would store more than 2^31 DIA values" "$S1" --grid 30000 --radius 5
+expect_error "absurd grid refused before allocating" "more than 2^31 values, and the kernels index with int" "$S1" --grid 30000 --radius 5
 expect_error "more than 2^31 rows" "more than 2^31 points" "$S1" --grid 50000x50000
 expect_error "work-group too large" "work-group size 100000 is more than" "$S1" --grid 8 --local-size 100000
 # PoCL allows 1 GiB per buffer: a 2048x2048 radius-5 DIA matrix (1.3 GiB) does not fit

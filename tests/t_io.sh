@@ -179,7 +179,7 @@ printf '%s\n' '__kernel void dia_spmv(__global const float *A, const int pitch, 
     '    const int diags, __global const int *offsets, __global const float *x, __global float *y)' \
     '{ int row = get_global_id(0); if (row < rows) y[row] = 1.0f; }' >"$TMP/broken.cl"
 echo stale >"$TMP/y_bad.mtx"
-expect_status "broken kernel fails its check" 1 "$S1" --matrix "$W" --kernel "$TMP/broken.cl" --save-y "$TMP/y_bad.mtx" $Q
+expect_status "broken kernel fails its check" 1 "$S1" --matrix "$W" --kernel-file "$TMP/broken.cl" --save-y "$TMP/y_bad.mtx" $Q
 if [ ! -e "$TMP/y_bad.mtx" ] && grep -q "the check failed, so y is not written to $TMP/y_bad.mtx (the old file there was removed)" "$TMP/out"; then
     pass "a failed check writes no y, and says so"
 else fail "a failed check writes no y, and says so" "$(ls "$TMP/y_bad.mtx" 2>&1) $(grep saved "$TMP/out")"; fi

@@ -19,7 +19,7 @@ n=$(sed -n '/= summary =/,$p' "$TMP/out" | grep -cE '^step[0-9] ')
 # a failing step makes `make run` fail, and the table says so
 sed 's/diag < diags;/diag < diags - 1;/' "$ROOT/step1-naive/kernel.cl" >"$TMP/broken.cl"
 cmp -s "$ROOT/step1-naive/kernel.cl" "$TMP/broken.cl" && fail "broken kernel made" "sed pattern not found"
-expect_status "make run fails when a step fails" 2 make -s -C "$ROOT" step1 run ARGS="--grid 45x37 --runs 2 --kernel $TMP/broken.cl"
+expect_status "make run fails when a step fails" 2 make -s -C "$ROOT" step1 run ARGS="--grid 45x37 --runs 2 --kernel-file $TMP/broken.cl"
 grep -qE '^step1 .* FAIL$' "$TMP/out" && pass "summary marks the failed step FAIL" || fail "summary marks the failed step FAIL" "$(tail -n 3 "$TMP/out" | tr '\n' '|')"
 expect_status "make run fails on bad options" 2 make -s -C "$ROOT" step1 run ARGS="--no-such-flag"
 grep -q "ERROR (status 2)" "$TMP/out" && pass "summary marks the step that could not run" || fail "summary marks the step that could not run" "$(tail -n 3 "$TMP/out" | tr '\n' '|')"

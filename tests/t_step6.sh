@@ -109,7 +109,7 @@ if [ "$(grep -c 'int end = ptr\[row + 1\] - 1;' "$TMP/broken.cl")" != 2 ]; then
 else
     for k in scalar vector; do
         for p in s z; do
-            expect_status "step6 broken $k ($p) exits 1" 1 "$bin" --matrix "$D/west0067.mtx" --precision $p --kernel $k --kernel "$TMP/broken.cl" $QUICK
+            expect_status "step6 broken $k ($p) exits 1" 1 "$bin" --matrix "$D/west0067.mtx" --precision $p --kernel $k --kernel-file "$TMP/broken.cl" $QUICK
             grep -q '^check: FAIL' "$TMP/out" && pass "step6 broken $k ($p) says check: FAIL" ||
                 fail "step6 broken $k ($p) says check: FAIL" "$(tail -n 2 "$TMP/out" | tr '\n' ' ')"
         done
@@ -148,7 +148,7 @@ awk '/for \(int s = GROUP_SIZE/ { inloop = 1 }
 if ! grep -q 'barrier removed' "$TMP/norace.cl"; then
     fail "step6 kernel without barrier made" "no barrier after 'for (int s = GROUP_SIZE' in step6-csr/kernel.cl"
 else
-    SPMV_PROBE_MB=0 _run timeout 120 oclgrind --data-races "$bin" --matrix "$D/west0067.mtx" --kernel vector --group-size 8 --kernel "$TMP/norace.cl" --runs 1 --warmup 0
+    SPMV_PROBE_MB=0 _run timeout 120 oclgrind --data-races "$bin" --matrix "$D/west0067.mtx" --kernel vector --group-size 8 --kernel-file "$TMP/norace.cl" --runs 1 --warmup 0
     grep -qi 'data race' "$TMP/err" && pass "step6 oclgrind finds the race without the barrier" ||
         fail "step6 oclgrind finds the race without the barrier" "no race reported: $(tail -n 2 "$TMP/err" | tr '\n' ' ')"
 fi

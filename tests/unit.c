@@ -2,9 +2,11 @@
  * reference and the checker. Prints "PASS name" / "FAIL name: why" lines
  * (tests/t_unit.sh counts them). Real matrices are read from the directories
  * given on the command line, when there are any. */
+#include "precision.h"
 #include "spmv.h"
 
 #include <math.h>
+#include <omp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -421,6 +423,116 @@ static void test_time_runs(void)
     unsetenv("SPMV_PROBE_MB");
 }
 
+/* ---- the parallel host code gives the same bits with 1 thread and with 2 ---- */
+
+static int same_csr(const csr_matrix *a, const csr_matrix *b)
+{
+    return a->rows == b->rows && a->cols == b->cols && a->nnz == b->nnz &&
+           memcmp(a->ptr, b->ptr, sizeof(int) * ((size_t)a->rows + 1)) == 0 &&
+           memcmp(a->col, b->col, sizeof(int) * (size_t)a->nnz) == 0 &&
+           memcmp(a->re, b->re, sizeof(double) * (size_t)a->nnz) == 0 &&
+           (!a->im) == (!b->im) && (!a->im || memcmp(a->im, b->im, sizeof(double) * (size_t)a->nnz) == 0);
+}
+
+static void test_parallel(void)
+{
+    spmv_error err;
+    csr_matrix G[2], C[2], F;
+    dia_matrix D[2], E[2];
+    spmv_ref R[2];
+    spmv_check K[2];
+    float *xf[2];
+    double *xd[2];
+    coo_matrix coo;
+    /* a COO with duplicates and rows out of order, so the sort and the sums run */
+    random_coo(&coo, 3001, 2999, 60000, 11);
+    for (int t = 0; t < 2; t++) {
+        omp_set_num_threads(t + 1);
+        csr_generate_grid(97, 83, 5, 7, &G[t], &err);
+        dia_generate_grid(97, 83, 5, 7, 32, &D[t], &err);
+        coo_to_csr(&coo, &C[t], &err);
+        csr_to_dia(&G[t], 16, &E[t], &err);
+        xf[t] = spmv_random_floats(100003, 5, &err);
+        xd[t] = spmv_random_doubles(8151, 5, 0, &err);
+        csr_reference(&G[t], xd[t], &R[t], &err);
+        /* y a little off in every 97th row: the checker's counts and first bad row */
+        double *y = malloc(sizeof *y * (size_t)R[t].n);
+        for (long long r = 0; r < R[t].n; r++)
+            y[r] = R[t].y[r] + (r % 97 == 5 ? 1e-3 : 1e-15 * R[t].scale[r]);
+        K[t] = spmv_check_result(&R[t], y, 0);
+        free(y);
+    }
+    omp_set_num_threads(2);
+    result(G[0].nnz > 0 && same_csr(&G[0], &G[1]), "parallel: csr_generate_grid, 1 and 2 threads, same bits", "differ");
+    result(D[0].ndiag == D[1].ndiag && memcmp(D[0].values, D[1].values, sizeof(float) * D[0].ndiag * D[0].pitch) == 0,
+           "parallel: dia_generate_grid, 1 and 2 threads, same bits", "differ");
+    result(C[0].nnz > 0 && C[0].nnz < coo.nnz && same_csr(&C[0], &C[1]),
+           "parallel: coo_to_csr with duplicates, 1 and 2 threads, same bits", "nnz %lld %lld", C[0].nnz, C[1].nnz);
+    result(E[0].ndiag == E[1].ndiag && E[0].nnz == E[1].nnz &&
+           memcmp(E[0].values, E[1].values, sizeof(float) * E[0].ndiag * E[0].pitch) == 0,
+           "parallel: csr_to_dia, 1 and 2 threads, same bits", "differ");
+    result(memcmp(xf[0], xf[1], sizeof(float) * 100003) == 0 && memcmp(xd[0], xd[1], sizeof(double) * 8151) == 0,
+           "parallel: random x, 1 and 2 threads, same bits", "differ");
+    /* the parallel vector is the serial stream: draw i is the (i+1)-th number */
+    spmv_rng g;
+    spmv_rng_seed(&g, 5 ^ 0x5eedf00dULL);
+    int stream = 1;
+    for (int i = 0; i < 8151; i++)
+        stream &= xd[0][i] == spmv_rng_uniform(&g);
+    result(stream, "parallel: random x is the serial stream of the seed", "differs");
+    result(memcmp(R[0].y, R[1].y, sizeof(double) * (size_t)R[0].n) == 0 &&
+           memcmp(R[0].scale, R[1].scale, sizeof(double) * (size_t)R[0].n) == 0,
+           "parallel: csr_reference, 1 and 2 threads, same bits", "differ");
+    result(!K[0].pass && K[0].bad_rows == K[1].bad_rows && K[0].first_bad == 5 && K[1].first_bad == 5 &&
+           K[0].max_err == K[1].max_err && K[0].got == K[1].got,
+           "parallel: the checker, 1 and 2 threads, same verdict and numbers",
+           "bad %lld/%lld first %lld/%lld", K[0].bad_rows, K[1].bad_rows, K[0].first_bad, K[1].first_bad);
+    /* the CSR generator is the DIA generator converted, bit for bit */
+    dia_matrix D1;
+    dia_generate_grid(97, 83, 5, 7, 1, &D1, &err);
+    int rc = dia_to_csr(&D1, &F, &err);
+    result(rc == 0 && same_csr(&F, &G[0]), "csr_generate_grid = dia_to_csr(dia_generate_grid)", "differ");
+    /* grid_shape counts what the generators build */
+    long long nnz;
+    int nd;
+    grid_shape(97, 83, 5, &nnz, &nd, &err);
+    result(nnz == G[0].nnz && nd == D[0].ndiag, "grid_shape counts the nonzeros and diagonals",
+           "%lld %d vs %lld %d", nnz, nd, G[0].nnz, D[0].ndiag);
+    /* spmv_prec_take gives spmv_prec_pack's bits, from the matrix's own arrays */
+    const char precs[] = "sdcz";
+    for (int i = 0; i < 4; i++) {
+        csr_matrix T;
+        dia_to_csr(&D1, &T, &err);
+        char p = precs[i];
+        if (spmv_prec_complex(p)) {
+            T.im = malloc(sizeof(double) * (size_t)T.nnz);
+            for (long long k = 0; k < T.nnz; k++)
+                T.im[k] = -T.re[k] / 3;
+        }
+        void *want = spmv_prec_pack(T.re, T.im, (size_t)T.nnz, p, &err);
+        void *got = spmv_prec_take(&T, p, &err);
+        char name[64];
+        snprintf(name, sizeof name, "spmv_prec_take = spmv_prec_pack (%c)", p);
+        result(got && want && !T.re && !T.im && memcmp(got, want, (size_t)T.nnz * spmv_prec_value_size(p)) == 0,
+               name, "differ");
+        free(want);
+        free(got);
+        csr_free(&T);
+    }
+    csr_free(&F);
+    dia_free(&D1);
+    for (int t = 0; t < 2; t++) {
+        csr_free(&G[t]);
+        csr_free(&C[t]);
+        dia_free(&D[t]);
+        dia_free(&E[t]);
+        free(xf[t]);
+        free(xd[t]);
+        spmv_ref_free(&R[t]);
+    }
+    coo_free(&coo);
+}
+
 int main(int argc, char **argv)
 {
     test_generator();
@@ -428,6 +540,7 @@ int main(int argc, char **argv)
     test_reference_and_check();
     test_alloc();
     test_time_runs();
+    test_parallel();
     for (int i = 1; i < argc; i++)
         test_file(argv[i]);
     return failures ? 1 : 0;

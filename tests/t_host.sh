@@ -1,0 +1,208 @@
+# tests/t_host.sh - the host side at scale and the flags that shape a run:
+#   a header declaring an absurd size (rows, columns, entries, each alone and
+#   together; Matrix Market and Harwell-Boeing) and an absurd --grid are
+#   refused right after the header, in under a second and 100 MB resident,
+#   with a message naming what would not fit;
+#   the parallel host code gives the same bits with 1 and 2 OpenMP threads
+#   (the matrix, x, the reference and the check, seen from outside);
+#   --quiet prints only result lines; --csv FILE under make run;
+#   --kernel NAME and --kernel-file FILE, and their misuse;
+#   every step's --help: each flag it lists is taken, each kernel it names
+#   runs, each flag it does not list is refused.
+source "$(dirname "$0")/lib.sh"
+S0=$BUILD/step0 S1=$BUILD/step1 S6=$BUILD/step6
+D=$ROOT/tests/data
+export SPMV_PROBE_MB=${SPMV_PROBE_MB:-16}
+Q="--runs 1 --warmup 0"
+
+# ---- absurd sizes, refused before anything of that size exists ----
+mm() { # FILE ROWS COLS ENTRIES
+    printf '%%%%MatrixMarket matrix coordinate real general\n%s %s %s\n1 1 1.0\n' "$2" "$3" "$4" >"$1"
+}
+hb() { # FILE ROWS COLS ENTRIES: a Harwell-Boeing header, then one column of the matrix
+    {
+        printf '%-72s%-8s\n' "ABSURD SIZE (test)" ABSURD
+        printf '%14d%14d%14d%14d\n' 3 1 1 1
+        printf '%-14s%14d%14d%14d%14d\n' RUA "$2" "$3" "$4" 0
+        printf '%-16s%-16s%-20s\n' '(2I10)' '(1I10)' '(1E20.12)'
+        printf '%10d%10d\n' 1 2
+        printf '%10d\n' 1
+        printf '%20.12E\n' 1.0
+    } >"$1"
+}
+mm "$TMP/rows.mtx" 2000000000 10 1
+mm "$TMP/cols.mtx" 10 3000000000 1
+mm "$TMP/entries.mtx" 100000 100000 9000000000
+mm "$TMP/all.mtx" 2000000000 2000000000 3000000000
+hb "$TMP/rows.rua" 2000000000 10 1
+hb "$TMP/cols.rua" 10 3000000000 1
+hb "$TMP/entries.rua" 100000 100000 9000000000
+hb "$TMP/all.rua" 2000000000 2000000000 3000000000
+
+TIME=/usr/bin/time
+fast_refusal() { # NAME STEP FILE|--grid G: status 2, one line naming what would not fit, < 1 s, < 100 MB
+    local name=$1 bin=$2; shift 2
+    if [ ! -x "$TIME" ]; then fail "$name" "$TIME missing (apt-get install time)"; return; fi
+    "$TIME" -f '%e %M' -o "$TMP/tv" "$bin" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+    local st=$? secs kb
+    read -r secs kb < <(tail -n 1 "$TMP/tv")
+    if [ "$st" != 2 ]; then fail "$name" "status $st: $(tail -n 2 "$TMP/err" | tr '\n' ' ')"
+    elif [ "$(grep -c . "$TMP/err")" -ne 1 ] ||
+         ! grep -qE 'would (take|need)|index with int|limited to' "$TMP/err"; then
+        fail "$name" "message: $(tr '\n' '|' <"$TMP/err")"
+    elif ! awk -v s="$secs" 'BEGIN { exit !(s < 1.0) }'; then fail "$name" "took $secs s"
+    elif [ "$kb" -ge 102400 ]; then fail "$name" "$kb KB resident"
+    else pass "$name ($secs s, $((kb / 1024)) MB)"; fi
+}
+for f in rows cols entries all; do
+    for ext in mtx rua; do
+        for s in step0 step1 step6; do
+            fast_refusal "absurd $f.$ext refused by $s" "$BUILD/$s" --matrix "$TMP/$f.$ext"
+        done
+    done
+done
+# 2e9 columns: x alone is more than a buffer of the device
+mm "$TMP/cols2.mtx" 10 2000000000 1
+for s in step1 step6; do fast_refusal "absurd cols2.mtx (2e9 columns) refused by $s" "$BUILD/$s" --matrix "$TMP/cols2.mtx"; done
+# the issue's three-line file: what would not fit is named, with its size
+fast_refusal "step6: 2e9 rows and columns" "$S6" --matrix "$TMP/all.mtx"
+for s in step1 step6; do
+    "$BUILD/$s" --matrix "$TMP/rows.mtx" >/dev/null 2>"$TMP/err"
+    if grep -qE '(row pointers|y|x) would take [0-9.]+ GiB on the device, more than .* allows in one buffer' "$TMP/err"; then
+        pass "$s: the refusal names the buffer and both sizes"
+    else fail "$s: the refusal names the buffer and both sizes" "$(cat "$TMP/err")"; fi
+done
+# the host-only step names the host's memory
+"$S0" --matrix "$TMP/rows.mtx" >/dev/null 2>"$TMP/err"
+if grep -q 'the host side would need .* GiB (.*), more than 3/4 of this machine' "$TMP/err"; then pass "step0: the refusal names the host's memory"
+else fail "step0: the refusal names the host's memory" "$(cat "$TMP/err")"; fi
+# under a hard limit on the address space, the host-only step still refuses
+# cleanly (nothing of the declared size is even reserved)
+( ulimit -v 204800; "$S0" --matrix "$TMP/all.mtx" >/dev/null 2>"$TMP/err"; echo $? >"$TMP/st" )
+if [ "$(cat "$TMP/st")" = 2 ] && grep -q "would" "$TMP/err"; then pass "step0 under ulimit -v 200 MB: refused with the reason"
+else fail "step0 under ulimit -v 200 MB: refused with the reason" "status $(cat "$TMP/st"): $(cat "$TMP/err")"; fi
+for s in step0 step1 step6; do
+    fast_refusal "$s --grid 40000 refused at once" "$BUILD/$s" --grid 40000
+done
+fast_refusal "step6 --grid 16000 (2^31 nonzeros) refused at once" "$S6" --grid 16000
+# a size that fits is not refused
+mm "$TMP/fits.mtx" 1000000 1000000 1
+expect_output "a 1000000 x 1000000 file with one entry runs" 'check: PASS' "$S6" --matrix "$TMP/fits.mtx" --kernel scalar $Q
+
+# ---- the parallel host code: 1 and 2 threads give the same bits ----
+same_runs() { # NAME STEP ARGS...: --save-matrix, --save-x, --info and the check line agree
+    local name=$1 bin=$2; shift 2
+    for t in 1 2; do
+        OMP_NUM_THREADS=$t "$bin" "$@" --info --save-matrix "$TMP/A$t.mtx" --save-x "$TMP/x$t.mtx" $Q \
+            >"$TMP/o$t" 2>"$TMP/e$t"
+        echo $? >>"$TMP/o$t"
+    done
+    if [ ! -s "$TMP/A1.mtx" ] || [ ! -s "$TMP/x1.mtx" ]; then fail "$name" "nothing saved: $(cat "$TMP/e1")"
+    elif ! cmp -s "$TMP/A1.mtx" "$TMP/A2.mtx"; then fail "$name" "the matrices differ"
+    elif ! cmp -s "$TMP/x1.mtx" "$TMP/x2.mtx"; then fail "$name" "the x differ"
+    elif [ "$(grep -E '^(info|check)' "$TMP/o1")" != "$(grep -E '^(info|check)' "$TMP/o2")" ] ||
+         ! grep -q '^check: PASS' "$TMP/o1"; then
+        fail "$name" "info/check lines differ: $(grep -E '^(info|check)' "$TMP/o1" "$TMP/o2" | tr '\n' '|')"
+    else pass "$name"; fi
+    rm -f "$TMP"/A?.mtx "$TMP"/x?.mtx
+}
+same_runs "OMP 1 = 2 threads: step6 grid" "$S6" --grid 150x130 --kernel scalar
+same_runs "OMP 1 = 2 threads: step6 bcsstk33 (symmetric expansion)" "$S6" --matrix "$D/bcsstk33.mtx" --kernel scalar
+same_runs "OMP 1 = 2 threads: step6 qc324 complex double" "$S6" --matrix "$D/qc324.cua" --precision z --kernel scalar
+same_runs "OMP 1 = 2 threads: step1 grid" "$S1" --grid 150x130
+same_runs "OMP 1 = 2 threads: step1 bcsstk01 (Harwell-Boeing, expanded, CSR to DIA)" "$S1" --matrix "$D/bcsstk01.rsa"
+
+# ---- --quiet: only result lines ----
+quiet_only() { # NAME WANT_FIRST BIN ARGS...: every line a result line, the verdict first
+    local name=$1 first=$2 bin=$3; shift 3
+    "$bin" "$@" --quiet >"$TMP/q" 2>"$TMP/qe"
+    local st=$? bad
+    bad=$(grep -vE '^(check: (PASS|FAIL)|time     |speed    |bound    |skipped: )' "$TMP/q" | head -n 3 | tr '\n' '|')
+    if [ ! -s "$TMP/q" ]; then fail "$name" "no output (status $st): $(cat "$TMP/qe")"
+    elif [ -n "$bad" ]; then fail "$name" "other lines: $bad"
+    elif [ "$(head -n 1 "$TMP/q")" != "$first" ]; then fail "$name" "first line '$(head -n 1 "$TMP/q")'"
+    else pass "$name"; fi
+}
+quiet_only "--quiet step1: check, time, speed, bound lines only" "check: PASS" "$S1" --grid 32 $Q
+quiet_only "--quiet step6 both kernels" "check: PASS" "$S6" --grid 32 $Q
+quiet_only "--quiet step0" "check: PASS" "$S0" --grid 32 $Q
+n=$(grep -c '^time ' "$TMP/q"); [ "$n" = 1 ] && pass "--quiet step0: one time line" || fail "--quiet step0: one time line" "$n"
+"$S1" --grid 32 $Q --quiet >"$TMP/q" 2>/dev/null
+if [ "$(cut -c1-9 "$TMP/q" | tr '\n' '|')" = "check: PA|time     |speed    |bound    |bound    |" ]; then
+    pass "--quiet step1: exactly verdict, time, speed and two bounds, in order"
+else fail "--quiet step1: exactly verdict, time, speed and two bounds, in order" "$(tr '\n' '|' <"$TMP/q")"; fi
+sed 's/diag < diags; diag++/diag < diags - 1; diag++/' "$ROOT/step1-naive/kernel.cl" >"$TMP/broken1.cl"
+"$S1" --grid 32 $Q --quiet --kernel-file "$TMP/broken1.cl" >"$TMP/q" 2>"$TMP/qe"
+st=$?
+if [ "$st" = 1 ] && [ "$(cat "$TMP/q")" = "check: FAIL" ]; then pass "--quiet with a broken kernel: the one line check: FAIL, status 1"
+else fail "--quiet with a broken kernel: the one line check: FAIL, status 1" "status $st: $(tr '\n' '|' <"$TMP/q")"; fi
+expect_error "--quiet keeps errors on stderr" "unknown option --bogus" "$S1" --quiet --bogus
+
+# ---- --csv FILE under make run: written as well as the summary's ----
+rm -f "$TMP/mine.csv"
+_run make -s -C "$ROOT" step1 run ARGS="--grid 24 $Q --csv $TMP/mine.csv"
+if [ "$(cat "$TMP/status")" = 0 ] && [ "$(head -n 1 "$TMP/mine.csv" 2>/dev/null | cut -d, -f1-3)" = "step,kernel,device" ] &&
+   [ "$(awk -F, 'NR > 1 && $1 == "step1" && $5 == "grid24x24r5" && $20 == "PASS"' "$TMP/mine.csv" | wc -l)" = 1 ] &&
+   grep -q '^step1 .*grid24x24r5 .*PASS' "$TMP/out"; then
+    pass "make step1 run ARGS=\"--csv FILE\": FILE has the header and the row, the summary too"
+else fail "make step1 run ARGS=\"--csv FILE\": FILE has the header and the row, the summary too" \
+    "status $(cat "$TMP/status"); $(head -n 3 "$TMP/mine.csv" 2>&1 | tr '\n' '|') $(tail -n 3 "$TMP/out" | tr '\n' '|')"; fi
+_run make -s -C "$ROOT" step1 run ARGS="--grid 24 $Q --csv=$TMP/mine.csv"
+n=$(grep -c '^step,' "$TMP/mine.csv"); rows=$(($(wc -l <"$TMP/mine.csv") - 1))
+if [ "$n" = 1 ] && [ "$rows" = 2 ]; then pass "make run --csv=FILE again: appended, header once"
+else fail "make run --csv=FILE again: appended, header once" "$n headers, $rows rows"; fi
+
+# ---- --kernel NAME and --kernel-file FILE ----
+K6=$ROOT/step6-csr/kernel.cl
+expect_output "step6 --kernel-file and --kernel together" 'check: PASS' "$S6" --grid 16 --kernel-file "$K6" --kernel scalar $Q
+expect_error "step6 --kernel FILE.cl: use --kernel-file" "for a kernel source file use --kernel-file $K6" "$S6" --kernel "$K6"
+expect_error "step6 --kernel-file NAME: use --kernel" "not the kernel name 'vector': to choose a kernel, use --kernel vector" "$S6" --kernel-file vector
+expect_error "step6 --kernel unknown name" "--kernel wants one of scalar,vector,both, not 'fast'" "$S6" --kernel fast
+expect_error "step4 --kernel-file cpu: use --kernel" "use --kernel cpu" "$BUILD/step4" --kernel-file cpu
+expect_error "step1 --kernel FILE.cl: use --kernel-file" "use --kernel-file" "$S1" --kernel "$ROOT/step1-naive/kernel.cl"
+expect_error "step1 --kernel-file not a file" "--kernel-file wants a kernel source file (FILE.cl), not 'naive'" "$S1" --kernel-file naive
+expect_error "step0 has no --kernel-file" "unknown option --kernel-file" "$S0" --kernel-file x.cl
+expect_error "step0 --kernel unknown loop" "--kernel wants one of" "$S0" --kernel fast
+
+# ---- --help: what it lists is taken, what it does not is refused ----
+ALL_FLAGS="--grid --radius --matrix --seed --precision --info --x --save-x --save-y --save-matrix --runs --warmup
+ --device --local-size --kernel-file --cl-opts --kernel --threads --block --group-size --csv --quiet"
+printf '%%%%MatrixMarket matrix array real general\n64 1\n' >"$TMP/x64.mtx"
+for i in $(seq 64); do echo 0.5; done >>"$TMP/x64.mtx"
+value_of() { # a value the flag takes
+    case $1 in
+        --grid) echo 8 ;; --radius) echo 1 ;; --matrix) echo "$D/west0067.mtx" ;; --seed) echo 3 ;;
+        --precision) echo d ;; --x) echo "$TMP/x64.mtx" ;; --save-x|--save-y|--save-matrix|--csv) echo "$TMP/h.out" ;;
+        --runs) echo 1 ;; --warmup) echo 0 ;; --device) echo 0:0 ;; --local-size) echo 8 ;;
+        --kernel-file) echo "$ROOT/step1-naive/kernel.cl" ;; --cl-opts) echo "-DNOTHING" ;;
+        --threads|--block|--group-size) echo 2 ;;
+    esac
+}
+for bin in "$BUILD"/step[0-9]; do
+    s=$(basename "$bin")
+    "$bin" --help >"$TMP/help" 2>&1
+    listed=$(grep -oE '^  --[a-z-]+' "$TMP/help" | tr -d ' ' | sort -u)
+    bad=""
+    for f in $ALL_FLAGS; do
+        v=$(value_of "$f")
+        [ "$f" = --kernel ] && v=$(sed -n 's/.*--kernel NAME .*which kernel: \([a-z0-9-]*\).*/\1/p' "$TMP/help")
+        [ "$f" = --kernel ] && [ -z "$v" ] && v=name
+        if printf '%s\n' "$listed" | grep -qx -- "$f"; then
+            # listed: taken (parsed, then --help stops the run)
+            if [ -n "$v" ]; then "$bin" "$f" "$v" --help >/dev/null 2>"$TMP/he"; else "$bin" "$f" --help >/dev/null 2>"$TMP/he"; fi
+            [ $? = 0 ] || bad="$bad $f(refused: $(head -c 80 "$TMP/he"))"
+        else
+            if [ -n "$v" ]; then "$bin" "$f" "$v" --help >/dev/null 2>"$TMP/he"; else "$bin" "$f" --help >/dev/null 2>"$TMP/he"; fi
+            [ $? = 2 ] || bad="$bad $f(not listed, taken)"
+        fi
+    done
+    if [ -z "$bad" ]; then pass "$s --help: every listed flag taken, every other refused"
+    else fail "$s --help: every listed flag taken, every other refused" "$bad"; fi
+    # every kernel it names runs (or skips: status 3)
+    names=$(sed -n 's/.*--kernel NAME .*which kernel: \([a-z0-9,-]*\).*/\1/p' "$TMP/help" | tr ',' ' ')
+    for k in $names; do
+        "$bin" --grid 16 --kernel "$k" $Q >/dev/null 2>"$TMP/he"
+        st=$?
+        case $st in 0|3) pass "$s --help names kernel $k: it runs" ;; *) fail "$s --help names kernel $k: it runs" "status $st: $(head -c 200 "$TMP/he")" ;; esac
+    done
+done
