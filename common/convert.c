@@ -165,6 +165,15 @@ int csr_to_coo(const csr_matrix *A, coo_matrix *B, spmv_error *err)
     return 0;
 }
 
+/* DIA's padding is zero; the pages are first touched by the threads that
+ * will fill them. */
+static void zero_floats(float *v, size_t n)
+{
+    #pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < n; i++)
+        v[i] = 0.0f;
+}
+
 /* Diagonal offsets live in (-rows, cols): index them by offset + rows - 1.
  * Rows in parallel; a flag is only ever set to 1, written atomically. */
 static unsigned char *occupied_diagonals(const csr_matrix *A, long long *ndiag, spmv_error *err)
@@ -245,9 +254,7 @@ int csr_to_dia(const csr_matrix *A, size_t pitch_align, dia_matrix *B, spmv_erro
     free(seen);
     float *values = B->values;
     size_t pitch = B->pitch;
-    #pragma omp parallel for schedule(static)
-    for (size_t i = 0; i < (size_t)nd * pitch; i++)
-        values[i] = 0.0f;
+    zero_floats(values, (size_t)nd * pitch);
     long long nnz = 0;
     #pragma omp parallel for schedule(static) reduction(+ : nnz)
     for (int r = 0; r < A->rows; r++)
@@ -345,21 +352,48 @@ int grid_stencil_points(int radius)
 
 /* The stencil points that land inside a w x h grid for some row, in the order
  * the weights are drawn: dy, then dx, ascending. For any one row that is also
- * the order of the columns, (j + dy) * w + i + dx. */
+ * the order of the columns, (j + dy) * w + i + dx. off: the nd distinct
+ * offsets dy*w + dx, ascending; slot[q]: the diagonal of point q. On a narrow
+ * grid two points can share an offset (w = 3: (2, 0) and (-1, 1) both give
+ * 2), but for any one row at most one of them lies inside the grid, so each
+ * diagonal is still well defined. */
 typedef struct {
-    int n;
-    int *dx, *dy;
+    int n, nd;
+    int *dx, *dy, *off, *slot;
 } stencil;
+
+static void stencil_free(stencil *S)
+{
+    free(S->dx);
+    free(S->dy);
+    free(S->off);
+    free(S->slot);
+}
+
+static int grid_check(int w, int h, int radius, spmv_error *err)
+{
+    if (w < 1 || h < 1)
+        return spmv_fail(err, "grid %dx%d: both sides must be at least 1", w, h);
+    if (radius < 0 || radius > 100)
+        return spmv_fail(err, "radius %d: must be 0 to 100", radius);
+    if ((long long)w * h >= INT_MAX)
+        return spmv_fail(err, "grid %dx%d has %lld points; rows are int, so at most %d",
+                         w, h, (long long)w * h, INT_MAX - 1);
+    return 0;
+}
 
 static int stencil_make(int w, int h, int radius, stencil *S, spmv_error *err)
 {
-    int npts = grid_stencil_points(radius);
-    S->n = 0;
+    if (grid_check(w, h, radius, err))
+        return -1;
+    size_t npts = (size_t)grid_stencil_points(radius) + 1;
+    S->n = S->nd = 0;
     S->dx = malloc(sizeof(int) * npts);
     S->dy = malloc(sizeof(int) * npts);
-    if (!S->dx || !S->dy) {
-        free(S->dx);
-        free(S->dy);
+    S->off = malloc(sizeof(int) * npts);
+    S->slot = malloc(sizeof(int) * npts);
+    if (!S->dx || !S->dy || !S->off || !S->slot) {
+        stencil_free(S);
         return spmv_fail(err, "out of memory building the stencil");
     }
     for (int dy = -radius; dy <= radius; dy++)
@@ -368,65 +402,36 @@ static int stencil_make(int w, int h, int radius, stencil *S, spmv_error *err)
                 S->dx[S->n] = dx;
                 S->dy[S->n++] = dy;
             }
-    return 0;
-}
-
-static void stencil_free(stencil *S)
-{
-    free(S->dx);
-    free(S->dy);
-}
-
-/* Distinct offsets dy*w + dx, ascending, in off (S->n long); slot[q]: the
- * diagonal of point q. On a narrow grid two points can share an offset (w = 3:
- * (2, 0) and (-1, 1) both give 2), but for any one row at most one of them
- * lies inside the grid, so each diagonal is still well defined. */
-static int stencil_offsets(const stencil *S, int w, int *off, int *slot)
-{
-    int nd = 0;
     for (int q = 0; q < S->n; q++) {
         int o = S->dy[q] * w + S->dx[q], s = 0;
-        while (s < nd && off[s] != o)
+        while (s < S->nd && S->off[s] != o)
             s++;
-        if (s == nd)
-            off[nd++] = o;
+        if (s == S->nd)
+            S->off[S->nd++] = o;
     }
-    for (int i = 1; i < nd; i++)   /* insertion sort: at most a few hundred */
-        for (int j = i; j > 0 && off[j - 1] > off[j]; j--) {
-            int t = off[j]; off[j] = off[j - 1]; off[j - 1] = t;
+    for (int i = 1; i < S->nd; i++)   /* insertion sort: at most a few hundred */
+        for (int j = i; j > 0 && S->off[j - 1] > S->off[j]; j--) {
+            int t = S->off[j]; S->off[j] = S->off[j - 1]; S->off[j - 1] = t;
         }
     for (int q = 0; q < S->n; q++) {
         int o = S->dy[q] * w + S->dx[q], s = 0;
-        while (off[s] != o)
+        while (S->off[s] != o)
             s++;
-        slot[q] = s;
+        S->slot[q] = s;
     }
-    return nd;
+    return 0;
 }
 
 int grid_shape(int w, int h, int radius, long long *nnz, int *ndiag, spmv_error *err)
 {
-    if (w < 1 || h < 1)
-        return spmv_fail(err, "grid %dx%d: both sides must be at least 1", w, h);
-    if (radius < 0 || radius > 100)
-        return spmv_fail(err, "radius %d: must be 0 to 100", radius);
     stencil S;
     if (stencil_make(w, h, radius, &S, err))
         return -1;
-    int *off = malloc(sizeof(int) * (S.n + 1)), *slot = malloc(sizeof(int) * (S.n + 1));
-    if (!off || !slot) {
-        free(off);
-        free(slot);
-        stencil_free(&S);
-        return spmv_fail(err, "out of memory building the stencil");
-    }
     long long n = 0;
     for (int q = 0; q < S.n; q++)
         n += (long long)(w - abs(S.dx[q])) * (h - abs(S.dy[q]));
     *nnz = n;
-    *ndiag = stencil_offsets(&S, w, off, slot);
-    free(off);
-    free(slot);
+    *ndiag = S.nd;
     stencil_free(&S);
     return 0;
 }
@@ -449,6 +454,31 @@ static void grid_row_seed(spmv_rng *g, uint64_t seed, int r)
     spmv_rng_seed(g, seed * 0x9e3779b97f4a7c15ULL + (uint64_t)r);
 }
 
+/* Row r of the grid: its weights, drawn from the row's stream in stencil
+ * order, go to DIA (dia: diagonal slot * pitch + r) or to CSR (col, re:
+ * the row's entries, columns ascending). Returns how many. */
+static int grid_row(const stencil *S, int w, int h, uint64_t seed, int r, float *dia, size_t pitch, int *col,
+                    double *re)
+{
+    int i = r % w, j = r / w, k = 0;
+    spmv_rng g;
+    grid_row_seed(&g, seed, r);
+    for (int q = 0; q < S->n; q++) {
+        int x = i + S->dx[q], y = j + S->dy[q];
+        if (x < 0 || x >= w || y < 0 || y >= h)
+            continue;
+        float v = grid_weight(&g);
+        if (dia) {
+            dia[(size_t)S->slot[q] * pitch + r] = v;
+        } else {
+            col[k] = y * w + x;
+            re[k] = v;
+        }
+        k++;
+    }
+    return k;
+}
+
 static void grid_origin(spmv_origin *o, int w, int h, int radius, uint64_t seed, long long nnz)
 {
     snprintf(o->name, sizeof o->name, "grid%dx%dr%d", w, h, radius);
@@ -461,72 +491,33 @@ static void grid_origin(spmv_origin *o, int w, int h, int radius, uint64_t seed,
     o->stored = nnz;
 }
 
-static int grid_check(int w, int h, int radius, spmv_error *err)
-{
-    if (w < 1 || h < 1)
-        return spmv_fail(err, "grid %dx%d: both sides must be at least 1", w, h);
-    if (radius < 0 || radius > 100)
-        return spmv_fail(err, "radius %d: must be 0 to 100", radius);
-    if ((long long)w * h >= INT_MAX)
-        return spmv_fail(err, "grid %dx%d has %lld points; rows are int, so at most %d",
-                         w, h, (long long)w * h, INT_MAX - 1);
-    return 0;
-}
-
 int dia_generate_grid(int w, int h, int radius, uint64_t seed, size_t pitch_align,
                       dia_matrix *A, spmv_error *err)
 {
     memset(A, 0, sizeof *A);
-    if (grid_check(w, h, radius, err))
-        return -1;
-    int n = w * h;
     stencil S;
     if (stencil_make(w, h, radius, &S, err))
         return -1;
-    int *off = malloc(sizeof(int) * (S.n + 1)), *slot = malloc(sizeof(int) * (S.n + 1));
-    if (!off || !slot) {
-        free(off);
-        free(slot);
-        stencil_free(&S);
-        return spmv_fail(err, "out of memory building the stencil");
-    }
-    int nd = stencil_offsets(&S, w, off, slot);
+    int n = w * h, nd = S.nd;
     A->rows = A->cols = n;
     A->ndiag = nd;
     A->pitch = spmv_round_up((size_t)n, pitch_align);
     A->offsets = spmv_alloc((size_t)nd, sizeof *A->offsets, "DIA offsets", err);
     A->values = spmv_alloc((size_t)nd * A->pitch, sizeof *A->values, "DIA values", err);
     if (!A->offsets || !A->values) {
-        free(off);
-        free(slot);
         stencil_free(&S);
         dia_free(A);
         return -1;
     }
-    memcpy(A->offsets, off, sizeof(int) * nd);
+    memcpy(A->offsets, S.off, sizeof(int) * nd);
     float *values = A->values;
     size_t pitch = A->pitch;
-    /* the padding is zero; the pages are first touched by the threads that fill them */
-    #pragma omp parallel for schedule(static)
-    for (size_t i = 0; i < (size_t)nd * pitch; i++)
-        values[i] = 0.0f;
+    zero_floats(values, (size_t)nd * pitch);
     long long nnz = 0;
     #pragma omp parallel for reduction(+ : nnz) schedule(static)
-    for (int r = 0; r < n; r++) {
-        int i = r % w, j = r / w;
-        spmv_rng g;
-        grid_row_seed(&g, seed, r);
-        for (int q = 0; q < S.n; q++) {
-            int x = i + S.dx[q], y = j + S.dy[q];
-            if (x < 0 || x >= w || y < 0 || y >= h)
-                continue;
-            values[(size_t)slot[q] * pitch + r] = grid_weight(&g);
-            nnz++;
-        }
-    }
+    for (int r = 0; r < n; r++)
+        nnz += grid_row(&S, w, h, seed, r, values, pitch, NULL, NULL);
     A->nnz = nnz;
-    free(off);
-    free(slot);
     stencil_free(&S);
     grid_origin(&A->origin, w, h, radius, seed, nnz);
     return 0;
@@ -535,13 +526,11 @@ int dia_generate_grid(int w, int h, int radius, uint64_t seed, size_t pitch_alig
 int csr_generate_grid(int w, int h, int radius, uint64_t seed, csr_matrix *A, spmv_error *err)
 {
     memset(A, 0, sizeof *A);
-    if (grid_check(w, h, radius, err))
-        return -1;
-    int n = w * h;
     long long total;
     int nd;
     if (grid_shape(w, h, radius, &total, &nd, err))
         return -1;
+    int n = w * h;   /* checked by grid_shape: below 2^31 */
     if (total >= INT_MAX)
         return spmv_fail(err, "grid %dx%d with radius %d has %lld nonzeros; the kernels index with int, "
                          "so at most %d", w, h, radius, total, INT_MAX - 1);
@@ -569,18 +558,8 @@ int csr_generate_grid(int w, int h, int radius, uint64_t seed, csr_matrix *A, sp
     for (int r = 0; r < n; r++)
         ptr[r + 1] += ptr[r];
     #pragma omp parallel for schedule(static)
-    for (int r = 0; r < n; r++) {
-        int i = r % w, j = r / w, k = ptr[r];
-        spmv_rng g;
-        grid_row_seed(&g, seed, r);
-        for (int q = 0; q < S.n; q++) {
-            int x = i + S.dx[q], y = j + S.dy[q];
-            if (x < 0 || x >= w || y < 0 || y >= h)
-                continue;
-            col[k] = y * w + x;
-            re[k++] = grid_weight(&g);
-        }
-    }
+    for (int r = 0; r < n; r++)
+        grid_row(&S, w, h, seed, r, NULL, 0, col + ptr[r], re + ptr[r]);
     stencil_free(&S);
     A->rows = A->cols = n;
     A->nnz = ptr[n];
