@@ -61,16 +61,14 @@ for f in rows cols entries all; do
         done
     done
 done
-# 2e9 columns: x alone is more than a buffer of the device
-mm "$TMP/cols2.mtx" 10 2000000000 1
-for s in step1 step6; do fast_refusal "absurd cols2.mtx (2e9 columns) refused by $s" "$BUILD/$s" --matrix "$TMP/cols2.mtx"; done
 # the issue's three-line file: what would not fit is named, with its size
 fast_refusal "step6: 2e9 rows and columns" "$S6" --matrix "$TMP/all.mtx"
 for s in step1 step6; do
     "$BUILD/$s" --matrix "$TMP/rows.mtx" >/dev/null 2>"$TMP/err"
-    if grep -qE '(row pointers|y|x) would take [0-9.]+ GiB on the device, more than .* allows in one buffer' "$TMP/err"; then
-        pass "$s: the refusal names the buffer and both sizes"
-    else fail "$s: the refusal names the buffer and both sizes" "$(cat "$TMP/err")"; fi
+    # which limit bites first depends on the machine: a buffer of the device, or the host's memory
+    if grep -qE '(row pointers|y|x) would take [0-9.]+ GiB on the device, more than .* allows in one buffer \([0-9.]+ GiB\)|the host side would need [0-9.]+ GiB \(.*reference [0-9.]+\), more than 3/4 of this machine.s [0-9.]+ GiB' "$TMP/err"; then
+        pass "$s: the refusal names what would not fit and both sizes"
+    else fail "$s: the refusal names what would not fit and both sizes" "$(cat "$TMP/err")"; fi
 done
 # the host-only step names the host's memory
 "$S0" --matrix "$TMP/rows.mtx" >/dev/null 2>"$TMP/err"

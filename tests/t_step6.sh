@@ -122,7 +122,7 @@ expect_error "step6 complex matrix in float" "young1c is complex: run it with --
 expect_error "step6 complex HB matrix in double" "is complex: run it with --precision c or z" "$bin" --matrix "$D/cha.mtx" --precision d
 expect_error "step6 --group-size 3" "--group-size 3 is not a power of two" "$bin" --group-size 3
 expect_error "step6 --group-size 48" "--group-size 48 is not a power of two" "$bin" --kernel vector --group-size 48
-expect_error "step6 --kernel diagonal" "--kernel wants one of scalar,vector,both or a FILE.cl, not 'diagonal'" "$bin" --kernel diagonal
+expect_error "step6 --kernel diagonal" "--kernel wants one of scalar,vector,both, not 'diagonal'" "$bin" --kernel diagonal
 
 # oclgrind: both kernels, real and complex, several work-groups, short and
 # long rows; nothing reported on stderr

@@ -61,7 +61,7 @@ if [ -x "$BUILD/step4" ]; then
     expect_output "step4 vector notes that --block is the cpu kernel's" '^note .*--block is the cpu kernel' \
         "$BUILD/step4" --block 64 --grid 37x29 $QUICK
     expect_error "step4 --block 0" "--block wants a whole number from 1" "$BUILD/step4" --kernel cpu --block 0
-    expect_error "step4 --kernel gpu (unknown)" "--kernel wants one of vector,cpu or a FILE.cl, not 'gpu'" "$BUILD/step4" --kernel gpu
+    expect_error "step4 --kernel gpu (unknown)" "--kernel wants one of vector,cpu, not 'gpu'" "$BUILD/step4" --kernel gpu
     expect_output "step4 cpu row in the CSV names kernel and block" '^step4,cpu-b7,' \
         bash -c "rm -f '$TMP/c.csv'; '$BUILD/step4' --kernel cpu --block 7 --grid 37x29 $QUICK --csv '$TMP/c.csv' >/dev/null && cat '$TMP/c.csv'"
 fi
