@@ -50,21 +50,28 @@ void spmv_time_runs(double (*run)(void *ctx), void *ctx, int warmup, int runs, s
 
 typedef struct {
     spmv_cl *cl;
-    cl_kernel k;
-    size_t global, local;
+    const spmv_launch *l;
+    int n;
 } cl_run_ctx;
 
 static double cl_run(void *ctx)
 {
     cl_run_ctx *c = ctx;
-    return spmv_cl_run(c->cl, c->k, c->global, c->local);
+    return spmv_cl_run_seq(c->cl, c->l, c->n);
+}
+
+void spmv_time_seq(spmv_cl *cl, const spmv_launch *l, int n, int warmup, int runs, spmv_probe *probe,
+                   double *median, double *min)
+{
+    cl_run_ctx c = { cl, l, n };
+    spmv_time_runs(cl_run, &c, warmup, runs, probe, median, min);
 }
 
 void spmv_time_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, int warmup, int runs,
                       spmv_probe *probe, double *median, double *min)
 {
-    cl_run_ctx c = { cl, k, global, local };
-    spmv_time_runs(cl_run, &c, warmup, runs, probe, median, min);
+    spmv_launch l = { k, global, local };
+    spmv_time_seq(cl, &l, 1, warmup, runs, probe, median, min);
 }
 
 /* ---- bandwidth probes ---- */
@@ -355,7 +362,7 @@ void spmv_skip(const spmv_step *s, const spmv_options *o, const spmv_cl *cl, con
         r.step = s->name;
         r.kernel = kernel;
         r.cl = cl;
-        r.matrix = o->matrix ? o->matrix : "-";
+        r.matrix = o->matrix ? o->matrix : o->gen ? o->gen : "-";
         r.precision = o->precision;
         r.check = "SKIP";
         spmv_report(&r, o->csv);
@@ -374,9 +381,16 @@ void spmv_print_dia(const dia_matrix *A)
            A->ndiag ? 100.0 * (1.0 - (double)A->nnz / ((double)A->ndiag * A->rows)) : 0.0);
 }
 
-static void read_csr(const char *path, csr_matrix *A)
+/* --matrix FILE or --gen SPEC, as CSR */
+static void read_csr(const spmv_options *o, csr_matrix *A)
 {
     spmv_error err;
+    if (o->gen) {
+        if (csr_generate(o->gen, o->seed, A, &err))
+            spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+        return;
+    }
+    const char *path = o->matrix;
     coo_matrix C;
     if (matrix_read(path, &C, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
@@ -389,9 +403,9 @@ static void read_csr(const char *path, csr_matrix *A)
 void spmv_load_dia(const spmv_options *o, size_t pitch_align, dia_matrix *A)
 {
     spmv_error err;
-    if (o->matrix) {
+    if (o->matrix || o->gen) {
         csr_matrix C;
-        read_csr(o->matrix, &C);
+        read_csr(o, &C);
         spmv_io_matrix(o, &C);   /* --info, --save-matrix: as read, before DIA can refuse it */
         int rc = csr_to_dia(&C, pitch_align, A, &err);
         csr_free(&C);
@@ -414,8 +428,8 @@ void spmv_load_dia(const spmv_options *o, size_t pitch_align, dia_matrix *A)
 
 void spmv_load_csr(const spmv_options *o, csr_matrix *A)
 {
-    if (o->matrix) {
-        read_csr(o->matrix, A);
+    if (o->matrix || o->gen) {
+        read_csr(o, A);
         spmv_io_matrix(o, A);
         return;
     }
@@ -437,14 +451,16 @@ static void read_back(spmv_cl *cl, cl_mem y, void *host, size_t bytes)
     CL_CHECK(clEnqueueReadBuffer(cl->queue, y, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
 }
 
-int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem y,
-                        const spmv_ref *ref, int single, const spmv_options *o, spmv_measure *m)
+int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem y, const spmv_ref *ref, int single,
+                     const spmv_options *o, spmv_measure *m)
 {
-    size_t kmax = 0;
-    CL_CHECK(clGetKernelWorkGroupInfo(k, cl->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
-    if (local > cl->max_wg || local > kmax)
-        spmv_die(SPMV_EXIT_USAGE, "work-group size %zu is more than this device and kernel allow (%zu): "
-                 "choose a smaller --local-size", local, kmax < cl->max_wg ? kmax : cl->max_wg);
+    for (int i = 0; i < n; i++) {
+        size_t kmax = 0;
+        CL_CHECK(clGetKernelWorkGroupInfo(l[i].k, cl->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
+        if (l[i].local > cl->max_wg || l[i].local > kmax)
+            spmv_die(SPMV_EXIT_USAGE, "work-group size %zu is more than this device and kernel allow (%zu): "
+                     "choose a smaller --local-size", l[i].local, kmax < cl->max_wg ? kmax : cl->max_wg);
+    }
     size_t bytes = (size_t)ref->n * (ref->complex_ ? 2 : 1) * (single ? 4 : 8);
     void *host = malloc(bytes ? bytes : 1);
     if (!host)
@@ -452,13 +468,13 @@ int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, c
     memset(m, 0, sizeof *m);
 
     spmv_cl_poison(cl, y, bytes);
-    spmv_cl_run(cl, k, global, local);
+    spmv_cl_run_seq(cl, l, n);
     read_back(cl, y, host, bytes);
     m->check = spmv_check_result(ref, host, single);
     if (m->check.pass) {
         spmv_cl_poison(cl, y, bytes);
         spmv_probe *probe = spmv_probe_open(cl, 0);
-        spmv_time_kernel(cl, k, global, local, o->warmup, o->runs, probe, &m->median, &m->min);
+        spmv_time_seq(cl, l, n, o->warmup, o->runs, probe, &m->median, &m->min);
         m->bw = spmv_probe_finish(probe);
         read_back(cl, y, host, bytes);
         spmv_check again = spmv_check_result(ref, host, single);
@@ -473,6 +489,13 @@ int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, c
     spmv_io_save_y(o, host, ref->n, ref->complex_, single, m->check.pass);
     free(host);
     return m->check.pass;
+}
+
+int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem y,
+                        const spmv_ref *ref, int single, const spmv_options *o, spmv_measure *m)
+{
+    spmv_launch l = { k, global, local };
+    return spmv_measure_seq(cl, &l, 1, y, ref, single, o, m);
 }
 
 int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,

@@ -101,6 +101,10 @@ void spmv_time_runs(double (*run)(void *ctx), void *ctx, int warmup, int runs, s
 void spmv_time_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, int warmup, int runs,
                       spmv_probe *probe, double *median, double *min);
 
+/* The same for kernels that make one run together (spmv_cl_run_seq). */
+void spmv_time_seq(spmv_cl *cl, const spmv_launch *l, int n, int warmup, int runs, spmv_probe *probe,
+                   double *median, double *min);
+
 /* Report a step that cannot run on this device (no images, no doubles):
  * one line, a SKIP row in the CSV, exit 3. */
 void spmv_skip(const spmv_step *s, const spmv_options *o, const spmv_cl *cl, const char *kernel,
@@ -125,6 +129,11 @@ typedef struct {
 } spmv_measure;
 int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem y,
                         const spmv_ref *ref, int single, const spmv_options *o, spmv_measure *m);
+
+/* The same for a run made of n kernels in sequence (step 6's adaptive kernel
+ * and its fix-up): checked, then timed from the first start to the last end. */
+int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem y, const spmv_ref *ref, int single,
+                     const spmv_options *o, spmv_measure *m);
 
 /* Report a DIA step: result lines, roofline with the step's model bytes and
  * the bandwidth measured with it (m->bw), CSV row.

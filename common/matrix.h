@@ -90,6 +90,10 @@ void *spmv_alloc(size_t count, size_t size, const char *what, spmv_error *err);
  * with pitch rounded up to pitch_align floats. */
 int dia_generate_grid(int w, int h, int radius, uint64_t seed, size_t pitch_align,
                       dia_matrix *A, spmv_error *err);
+/* An irregular matrix from a spec (common/gen.c): powerlaw:rows=N,mean=M,exp=A,
+ * uniform:rows=N,min=a,max=b, arrow:rows=N (cols=C where it applies). The
+ * same seed gives the same matrix whatever the number of threads. */
+int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err);
 /* How many (dx, dy) with dx^2 + dy^2 <= r^2: the diagonal count on a wide grid. */
 int grid_stencil_points(int radius);
 
