@@ -50,7 +50,7 @@ both() {
     "$gen" "$TMP/tall.mtx" 1500 37 7 real && "$gen" "$TMP/tallz.mtx" 1500 37 8 complex &&
     "$gen" "$TMP/one.mtx" 1 1 9 real ||
     fail "gen_csr" "could not write the generated matrices"
-expect_output "gen_csr: a row of more than 10,000 nonzeros" 'max 12011, [0-9]+ empty rows' \
+expect_output "gen_csr: a row of more than 10,000 nonzeros" 'max 12011, spread \(std/mean\) [0-9.]+, typical [0-9.]+ .*, [0-9]+ empty' \
     "$bin" --matrix "$TMP/wide.mtx" --kernel scalar $QUICK
 
 real_set=("$D/west0067.mtx" "$D/lp_afiro.mtx" "$D/can___24.mtx" "$D/bcsstk01.rsa" "$TMP/wide.mtx" "$TMP/tall.mtx" "$TMP/one.mtx")
@@ -90,7 +90,7 @@ expect_error "step6 vector local 48 not a multiple of 32" "--local-size 48 is no
     "$bin" --matrix "$TMP/wide.mtx" --kernel vector --group-size 32 --local-size 48
 expect_error "step6 vector local 16 below group 32" "--local-size 16 is not a multiple of the group size 32" \
     "$bin" --grid 40 --radius 8 --kernel vector --local-size 16
-expect_error "step6 all kernels, local 100 not a multiple of 8" "--local-size 100 is not a multiple of the group size 8" \
+expect_error "step6 all kernels, local 100: not a power of two for adaptive" "--local-size 100 is not a power of two" \
     "$bin" --grid 37x29 --group-size 8 --local-size 100
 
 # the CSV: one row per kernel, precision and FLOPs per complex nonzero
