@@ -285,3 +285,10 @@ int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem y, const s
     free(host);
     return m->check.pass;
 }
+
+int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem y,
+                        const spmv_ref *ref, int single, const spmv_options *o, spmv_measure *m)
+{
+    spmv_launch l = { k, global, local };
+    return spmv_measure_seq(cl, &l, 1, y, ref, single, o, m);
+}
