@@ -203,8 +203,9 @@ static void open_device(const spmv_options *o, cuda_device *d)
     d->index = pick;
     d->global_mem = p.totalGlobalMem;
     snprintf(d->name, sizeof d->name, "%s", p.name);
-    snprintf(d->driver, sizeof d->driver, "cuSPARSE %d.%d.%d, CUDA runtime %d.%d, driver %s%sCUDA %d.%d", maj, min,
-             patch, rt / 1000, rt % 1000 / 10, kdrv, *kdrv ? " " : "", dv / 1000, dv % 1000 / 10);
+    /* no commas: the CSV writer would turn them into spaces */
+    snprintf(d->driver, sizeof d->driver, "cuSPARSE %d.%d.%d; CUDA runtime %d.%d; NVIDIA driver %s%sCUDA %d.%d", maj,
+             min, patch, rt / 1000, rt % 1000 / 10, kdrv, *kdrv ? " for " : "for ", dv / 1000, dv % 1000 / 10);
     printf("device   CUDA %d: %s (compute capability %d.%d, %d multiprocessors, %.1f GiB)\n", pick, p.name, p.major,
            p.minor, p.multiProcessorCount, p.totalGlobalMem / 1073741824.0);
     printf("library  %s\n", d->driver);
