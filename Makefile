@@ -42,7 +42,7 @@ $(shell mkdir -p $(BUILD)/common && echo '#define SPMV_GIT_REV "$(GIT_REV)"' > $
 all build: $(addprefix $(BUILD)/,$(STEPS)) $(BUILD)/devices $(TEST_BINS) cusparse-if-cuda
 
 help:
-	@sed -n '2,12p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
 
 # the build needs only what `deps.sh run` checks; `make test` checks the rest
 $(DEPS_OK):
