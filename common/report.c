@@ -51,7 +51,7 @@ void spmv_report(const spmv_result *r, const char *csv)
         gflops = gbs = 0;   /* never a speed for a result that failed its check or never ran */
     } else {
     printf("time     %.4f ms median, %.4f ms min over %d runs (%s)\n", r->ms_median, r->ms_min, r->runs,
-           r->cl ? "kernel only, profiling events" : "the C loop, monotonic clock");
+           r->timer ? r->timer : r->cl ? "kernel only, profiling events" : "the C loop, monotonic clock");
     printf("speed    %.2f GFLOP/s (%s), %.1f GB/s of compulsory traffic\n", gflops,
            r->precision == 'c' || r->precision == 'z' ? "8 per complex nonzero" : "2 per nonzero", gbs);
     if (r->bytes_model > 0 && bm > 0)
@@ -69,7 +69,10 @@ void spmv_report(const spmv_result *r, const char *csv)
     if (fresh)
         fprintf(f, "%s\n", SPMV_CSV_HEADER);
     char dev[256], drv[400];
-    if (r->cl) {
+    if (r->device) {
+        snprintf(dev, sizeof dev, "%s", r->device);
+        snprintf(drv, sizeof drv, "%s", r->driver ? r->driver : "-");
+    } else if (r->cl) {
         snprintf(dev, sizeof dev, "%s", r->cl->device_name);
         snprintf(drv, sizeof drv, "%s %s", r->cl->platform_name, r->cl->driver);
     } else {

@@ -7,7 +7,8 @@
 #   fig-STEP-SLUG       a DIA step: GFLOP/s against rows, its model and compulsory bounds
 #   fig-dia-SLUG        every DIA step on one plot
 #   fig-bars-SLUG       a bar per step at the largest grid every step ran with all its kernels, % of compulsory
-#   fig-step6-SLUG      step6 (CSR): per matrix, scalar vs vector, a panel per precision
+#   fig-step6-SLUG      step6 (CSR): per matrix, scalar vs vector, a panel per precision,
+#                       cuSPARSE as a line where vendor/cusparse ran
 # and, when more than one device has data:
 #   fig-devices         % of the compulsory bound per step, a bar group per device
 # A figure with no data for a device is not drawn. FAIL and ERROR rows are
@@ -119,7 +120,7 @@ for csv in "${csvs[@]}"; do
         files=""
         for p in ${M[csr]}; do files="$files${files:+ }$W/$slug-csr-$p.dat"; done
         skips=$(printf '%s' "${M[skips]}" | tr ',' '\n' | sed -n 's/^ *step6 //p' | tr '\n' ' ' | sed 's/ $//')
-        gp csr.gp files="$files" precs="${M[csr]}" n:nmat="${M[csr_n]}" n:ymin="${M[csr_ymin]}" \
+        gp csr.gp files="$files" precs="${M[csr]}" vendors="${M[csr_vendor]:-}" n:nmat="${M[csr_n]}" n:ymin="${M[csr_ymin]}" \
             n:ymax="${M[csr_ymax]}" skips="$skips" "${common[@]}" out="$OUT/fig-step6-$slug" \
             foot="$(footnote "$notes" csr)"
         say "fig-step6-$slug"

@@ -10,7 +10,8 @@
 #   SLUG-dia-STEP-KERNEL.dat     rows gflops model_bound compulsory_bound (DIA steps, r5 grids)
 #   SLUG-comp.dat, -comp0.dat    the compulsory bound of the OpenCL steps, of step0 (host)
 #   SLUG-bars.dat                per step at the largest grid every DIA step ran with all its kernels
-#   SLUG-csr-P.dat               step6 in precision P: per matrix, scalar and vector
+#   SLUG-csr-P.dat               step6 in precision P: per matrix, scalar and vector, and
+#                                cuSPARSE (vendor/cusparse: kernel cusparse*), the reference
 #   SLUG.notes                   GROUP<TAB>text for each FAIL or ERROR row
 # Columns are fixed by the results header (CONVENTIONS.md section 8).
 
@@ -41,7 +42,8 @@ NF != 22 { next }
         notes[++nnotes] = (isdia(step) ? step : "csr") "\t" step " " kernel " " mat (step == "step6" ? " " prec : "") ": " check
         next
     }
-    if (check == "SKIP") { skipped[step " " prec] = 1; next }
+    vendor = step == "step6" && kernel ~ /^cusparse/   # vendor/cusparse: a reference, not a step6 kernel
+    if (check == "SKIP") { if (!vendor) skipped[step " " prec] = 1; next }   # (no CUDA device: no line, no claim)
     if (check != "PASS" || g <= 0 || rows <= 0) next
 
     if (isdia(step) && mat ~ /^grid[0-9]+x[0-9]+r5$/) {
@@ -63,10 +65,11 @@ NF != 22 { next }
         if (!((c, rows) in cbest) || bc > cbest[c, rows]) cbest[c, rows] = bc
     }
     if (step == "step6") {
-        if (mat ~ /^grid/ && rows > topgrid) { topgrid = rows; topgridname = mat }
-        kf = kernel; sub(/-.*/, "", kf)   # "vector-16" (its group size) is a vector row
+        kf = kernel; sub(/-.*/, "", kf)   # "vector-16" (its group size) is a vector row; cusparse-alg2 a cusparse one
         k = mat SUBSEP prec SUBSEP kf
         if (!(k in csr) || g > csr[k]) { csr[k] = g; csrbc[k] = bc }
+        if (vendor) next   # drawn where step6 ran, never a bar or a size of its own
+        if (mat ~ /^grid/ && rows > topgrid) { topgrid = rows; topgridname = mat }
         csrmat[mat] = nnz; csrprec[prec] = 1; csrpk[mat, prec] = 1
         if (mat ~ /^grid/ && prec == "s" && (!(kf in s6kmax) || rows > s6kmax[kf])) s6kmax[kf] = rows
         if (mat ~ /^grid/ && prec == "s" && (!((rows) in s6best) || g > s6best[rows])) {
@@ -149,13 +152,13 @@ END {
     for (a = 2; a <= nm; a++) {   # by nnz
         t = m[a]; for (b = a - 1; b >= 1 && csrmat[m[b]] > csrmat[t]; b--) m[b + 1] = m[b]; m[b + 1] = t
     }
-    plist = ""; lo = 0; hi = 0
+    plist = ""; vlist = ""; lo = 0; hi = 0
     split("s d c z", P, " ")
     for (pi = 1; pi <= 4; pi++) {
         p = P[pi]
         if (!(p in csrprec)) continue
         f = W "/" slug "-csr-" p ".dat"
-        printf "idx matrix scalar vector scalar_bound vector_bound\n" > f
+        printf "idx matrix scalar vector scalar_bound vector_bound cusparse\n" > f
         for (j = 1; j <= nm; j++) {
             line = sprintf("%d \"%s\"", j - 1, m[j])
             for (ki = 0; ki < 2; ki++) {
@@ -168,13 +171,18 @@ END {
                 line = line ((k in csr && csrbc[k] > 0) ? sprintf(" %.6g", csrbc[k]) : " NaN")
                 if (k in csr && csrbc[k] > hi) hi = csrbc[k]
             }
+            k = m[j] SUBSEP p SUBSEP "cusparse"
+            line = line ((k in csr) ? sprintf(" %.6g", csr[k]) : " NaN")
+            if (k in csr) { if (lo == 0 || csr[k] < lo) lo = csr[k]; if (csr[k] > hi) hi = csr[k]; vhas[p] = 1 }
             print line > f
         }
         close(f)
         plist = plist (plist == "" ? "" : " ") p
+        vlist = vlist (vlist == "" ? "" : " ") ((p in vhas) ? 1 : 0)
     }
     if (plist != "") {
         meta("csr", plist)
+        meta("csr_vendor", vlist)   # per precision: 1 where a cuSPARSE line is drawn
         meta("csr_ymin", 10 ^ int(log(lo) / log(10) - (lo < 1 ? 1 : 0)))
         meta("csr_ymax", 10 ^ (int(log(hi * 1.5) / log(10)) + 1))
         meta("csr_n", nm)

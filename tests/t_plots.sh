@@ -1,7 +1,8 @@
 # tests/t_plots.sh - the figures, the README table and the sweep, without
 # OpenCL: every figure drawn from the fixture CSVs (tests/data/plots, two
-# devices, a FAIL, a SKIP and an ERROR row) with no gnuplot warning; the rows
-# that are no speed stay out of the plotted data; the README table's numbers;
+# devices, a FAIL, a SKIP and an ERROR row, cuSPARSE rows) with no gnuplot
+# warning; the rows that are no speed stay out of the plotted data; cuSPARSE's
+# are a line in step6's figure, never a step6 bar; the README table's numbers;
 # the fixture's columns equal the C writer's header; figures.sh survives step
 # binaries that skip, fail or write nothing (stubs made here, in $TMP only).
 source "$(dirname "$0")/lib.sh"
@@ -65,6 +66,22 @@ grep -q 'step3 local grid256x256r5: FAIL' "$OUTD/fig-step3-fixture-cpu.svg" \
 v=$(awk '$2 == "\"step5" { print $NF }' "$WORK/fixture-gpu-bars.dat" 2>/dev/null)
 if [ "$v" = 52.8584 ]; then pass "plots: bars at the common size, % of compulsory"; else fail "plots: bars at the common size, % of compulsory" "step5 got '$v', expected 52.8584"; fi
 
+# ---- cuSPARSE rows (vendor/cusparse): step6's reference line, never a step6 bar ----
+# The GPU fixture has them in s (cusparse on two matrices, cusparse-alg2 on one;
+# faster than step6 on the grid), none in c, and a SKIP row in z (no CUDA device).
+got=$(awk 'NR > 1 { printf "%s ", $7 }' "$WORK/fixture-gpu-csr-s.dat" 2>/dev/null)
+if [ "$got" = "2.5 380 600 " ] && [ "$(awk 'NR > 1 { printf "%s ", $7 }' "$WORK/fixture-gpu-csr-c.dat" 2>/dev/null)" = "NaN NaN NaN " ]; then
+    pass "plots: the cuSPARSE rows are the csr .dat's last column, per matrix"
+else fail "plots: the cuSPARSE rows are the csr .dat's last column, per matrix" "s: '$got'"; fi
+if grep -q 'cuSPARSE (reference)' "$OUTD/fig-step6-fixture-gpu.svg" && ! grep -q 'cuSPARSE' "$OUTD/fig-step6-fixture-cpu.svg"; then
+    pass "plots: step6's figure draws cuSPARSE where it ran, and only there"
+else fail "plots: step6's figure draws cuSPARSE where it ran, and only there" "key entry missing, or drawn on the CPU"; fi
+v=$(awk -F'\t' '$1 == "skips" { print $2 }' "$WORK/fixture-gpu.meta" 2>/dev/null)
+if [ "$v" = "step6 d" ]; then pass "plots: a cuSPARSE SKIP row is no step6 skip"; else fail "plots: a cuSPARSE SKIP row is no step6 skip" "skips '$v'"; fi
+v=$(awk -F'"' '$2 ~ /^step6/ { print $2 }' "$WORK/fixture-gpu-bars.dat" 2>/dev/null)
+if [ "$v" = "step6 vector-32 (CSR)" ]; then pass "plots: step6's bar is its own kernel, not cuSPARSE"
+else fail "plots: step6's bar is its own kernel, not cuSPARSE" "got '$v'"; fi
+
 # a kernel that stopped growing earlier pulls its step's bar back to where all its kernels ran;
 # the sizes compare as numbers (16384 rows > 4096 rows, though "16384" < "4096" as strings)
 mkdir -p "$TMP/capd"
@@ -97,6 +114,11 @@ row=$(grep '^| NVIDIA H100 80GB HBM3 | step5 |' "$TMP/README.md")
 if [ "$row" = "| NVIDIA H100 80GB HBM3 | step5 | image | grid1024x1024r5 | 736.43 | 52.9% | 2026-11-22 |" ]; then
     pass "readme-table: H100 step5 best GFLOP/s at the largest grid, % of compulsory"
 else fail "readme-table: H100 step5 best GFLOP/s at the largest grid, % of compulsory" "got '$row'"; fi
+row=$(grep '^| NVIDIA H100 80GB HBM3 | step6 |' "$TMP/README.md")
+case $row in
+    "| NVIDIA H100 80GB HBM3 | step6 | vector-32 | grid1024x1024r5 | 427.06 |"*) pass "readme-table: step6's row is its own kernel, not cuSPARSE" ;;
+    *) fail "readme-table: step6's row is its own kernel, not cuSPARSE" "got '$row'" ;;
+esac
 row=$(grep '| step3 |' "$TMP/README.md" | grep pthread)
 if [ "$row" = "| pthread-skylake-avx512-AMD EPYC 7B13 | step3 | local | grid512x512r5 | 2.12 | 14.7% | 2026-11-20 |" ]; then
     pass "readme-table: the CPU's step3 at 512x512, past its FAIL at 256x256"
