@@ -167,3 +167,17 @@ else
     grep -qi 'invalid read' "$TMP/err" && pass "adaptive: oclgrind sees a read past the matrix" ||
         fail "adaptive: oclgrind sees a read past the matrix" "$(tail -n 2 "$TMP/err" | tr '\n' ' ')"
 fi
+
+# ---- the row-length histograms: drawn from small generated matrices without a gnuplot warning
+if command -v gnuplot >/dev/null; then
+    mkdir -p "$TMP/rl"
+    ROWLENGTHS_DAT="$TMP/rl/rl.dat" ROWLENGTHS_SPECS="powerlaw:rows=3000,mean=9 arrow:rows=500 grid:20" \
+        _run "$ROOT/plots/rowlengths.sh" "$TMP/rl"
+    if [ "$(cat "$TMP/status")" = 0 ] && [ -s "$TMP/rl/fig-rowlengths.png" ] && [ -s "$TMP/rl/fig-rowlengths.svg" ] &&
+        ! grep -qi 'warning' "$TMP/err" && [ "$(grep -c '^# ' "$TMP/rl/rl.dat")" = 3 ] &&
+        awk '$3 == 1 && $1 == 256 && $2 == 1 { found = 1 } END { exit !found }' "$TMP/rl/rl.dat"; then
+        pass "rowlengths: three panels, the arrow's 500-long row in the 256-511 bin, no warning"
+    else
+        fail "rowlengths: three panels, no warning" "$(tr '\n' ' ' <"$TMP/err")"
+    fi
+fi
