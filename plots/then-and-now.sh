@@ -77,6 +77,9 @@ table() { # WHAT (stepN or all)
             }
             print line
         }
+        for (r = 1; r <= n; r++) if (F[r, 1] == "published" && F[r, 2] !~ /^step[1-5]$/)
+            printf "\n%s, %s (published, not measured), %s: %s GFLOP/s, %s of its bound of %s.\n", F[r, 4], F[r, 10],
+                F[r, 2] == "step0" ? "the article'"'"'s " F[r, 3] : F[r, 3] " over " F[r, 2], f(F[r, 6]), pct(F[r, 6], F[r, 7]), f(F[r, 7])
     }'
 }
 

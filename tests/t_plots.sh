@@ -249,3 +249,16 @@ else fail "figures.sh: a second sweep appends, header kept once" "$n headers, $r
 mkdir -p "$TMP/emptybuild"
 expect_error "figures.sh: no binaries" "no step binaries" env BUILD="$TMP/emptybuild" DATA="$TMP/sweep2" NO_DRAW=1 "$P/figures.sh"
 expect_error "figures.sh: a bad BUDGET" "BUDGET wants whole seconds" env BUILD="$FB" BUDGET=10m NO_DRAW=1 "$P/figures.sh"
+
+# ---- the then-and-now tables in the chapters and the README are the committed data's ----
+stale=""
+for readme in "$ROOT/README.md" "$ROOT"/step[0-5]-*/README.md; do
+    d=$(basename "$(dirname "$readme")") what=all
+    [ "$readme" = "$ROOT/README.md" ] || what=${d%%-*}
+    grep -qxF '<!-- then-and-now:begin -->' "$readme" || { stale="$stale ${readme#"$ROOT"/}(no block)"; continue; }
+    sed -n '/^<!-- then-and-now:begin -->$/,/^<!-- then-and-now:end -->$/p' "$readme" | sed '1d;$d' >"$TMP/tn.have"
+    "$P/then-and-now.sh" "$what" >"$TMP/tn.want"
+    cmp -s "$TMP/tn.have" "$TMP/tn.want" || stale="$stale ${readme#"$ROOT"/}"
+done
+[ -z "$stale" ] && pass "then and now: the tables in README.md and chapters 0-5 are plots/data's (make readme-table)" \
+    || fail "then and now: the tables in README.md and chapters 0-5 are plots/data's (make readme-table)" "stale:$stale"
