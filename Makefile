@@ -59,6 +59,7 @@ $(BUILD)/common/%.o: common/%.c $(COMMON_H) $(BUILD)/gitrev.h | $(DEPS_OK)
 	$(CC) $(CFLAGS) -include $(BUILD)/gitrev.h -c $< -o $@
 
 $(BUILD)/libspmv.a: $(COMMON_OBJ)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 # One binary per step; the kernel path is fixed at build time, so a student

@@ -482,7 +482,7 @@ static int read_hb(rd_lines *L, coo_matrix *A, rd_entries *E, long long **ptrp, 
                 else
                     E->re[k] = v;
             }
-            /* a Hermitian diagonal with an imaginary part is kept as stored (see matrix_read.c) */
+            /* a Hermitian diagonal with an imaginary part is kept as stored (see readutil.c) */
         }
     }
 

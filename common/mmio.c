@@ -21,77 +21,6 @@
 enum field { F_REAL, F_INTEGER, F_PATTERN, F_COMPLEX };
 static const char *const field_name[] = {"real", "integer", "pattern", "complex"};
 
-/* Next blank-separated token of *p: start in *tok, length returned (0: none left). */
-static size_t token(const char **p, const char **tok)
-{
-    const char *s = *p;
-    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\v' || *s == '\f')
-        s++;
-    *tok = s;
-    while (*s && !(*s == ' ' || *s == '\t' || *s == '\r' || *s == '\v' || *s == '\f'))
-        s++;
-    *p = s;
-    return (size_t)(s - *tok);
-}
-
-static int blank_or_comment(const char *s)
-{
-    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\v' || *s == '\f')
-        s++;
-    return *s == '\0' || *s == '%';
-}
-
-/* A whole token as a decimal integer: 0 ok, -1 not an integer, -2 out of range. */
-static int parse_ll(const char *tok, size_t n, long long *v)
-{
-    char buf[64];
-    size_t i = 0;
-    if (n == 0 || n >= sizeof buf)
-        return n ? -2 : -1;
-    memcpy(buf, tok, n);
-    buf[n] = '\0';
-    if (buf[i] == '+' || buf[i] == '-')
-        i++;
-    if (!buf[i])
-        return -1;
-    for (; buf[i]; i++)
-        if (!isdigit((unsigned char)buf[i]))
-            return -1;
-    errno = 0;
-    *v = strtoll(buf, NULL, 10);
-    return errno == ERANGE ? -2 : 0;
-}
-
-/* A whole token as a finite decimal number (no hex, inf or nan):
- * 0 ok, -1 not a number, -2 out of range. */
-static int parse_double(const char *tok, size_t n, double *v)
-{
-    char buf[128];
-    if (n == 0)
-        return -1;
-    if (n >= sizeof buf)
-        return -1;
-    memcpy(buf, tok, n);
-    buf[n] = '\0';
-    int digits = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (isdigit((unsigned char)buf[i]))
-            digits = 1;
-        else if (!strchr("+-.eE", buf[i]))
-            return -1;
-    }
-    if (!digits)
-        return -1;
-    char *end;
-    errno = 0;
-    *v = strtod(buf, &end);
-    if (*end)
-        return -1;
-    if (!isfinite(*v))
-        return -2;
-    return 0;
-}
-
 /* Parse one 1-based index token into a 0-based int in [0, limit). */
 static int parse_index(const char *path, long line, const char *what, const char *tok, size_t n,
                        long long limit, int *out, spmv_error *err)
@@ -100,7 +29,7 @@ static int parse_index(const char *path, long line, const char *what, const char
     long long v;
     if (n == 0)
         return spmv_fail(err, "%s:%ld: missing %s index", path, line, what);
-    int rc = parse_ll(tok, n, &v);
+    int rc = rd_parse_ll(tok, n, &v);
     rd_quote(tok, n, q, sizeof q);
     if (rc == -1)
         return spmv_fail(err, "%s:%ld: %s index '%s' is not an integer", path, line, what, q);
@@ -120,7 +49,7 @@ static int parse_value(const char *path, long line, const char *what, enum field
     rd_quote(tok, n, q, sizeof q);
     if (fld == F_INTEGER) {
         long long v;
-        int rc = parse_ll(tok, n, &v);
+        int rc = rd_parse_ll(tok, n, &v);
         if (rc == -1)
             return spmv_fail(err, "%s:%ld: %s '%s' is not an integer (field is integer)", path, line, what, q);
         if (rc == -2)
@@ -128,7 +57,7 @@ static int parse_value(const char *path, long line, const char *what, enum field
         *out = (double)v;
         return 0;
     }
-    int rc = parse_double(tok, n, out);
+    int rc = rd_parse_double(tok, n, out);
     if (rc == -1)
         return spmv_fail(err, "%s:%ld: %s '%s' is not a number", path, line, what, q);
     if (rc == -2)
@@ -152,24 +81,24 @@ static int parse_banner(rd_lines *L, enum field *fld, enum rd_symmetry *sym, spm
 {
     const char *path = L->path, *p = L->buf, *t;
     char q[200];
-    size_t n = token(&p, &t);
+    size_t n = rd_token(&p, &t);
     if (!word_is(t, n, "%%MatrixMarket")) {
         rd_quote(L->buf, L->len, q, sizeof q);
         return spmv_fail(err, "%s:1: not a Matrix Market banner: '%s' (expected "
                          "'%%%%MatrixMarket matrix coordinate FIELD SYMMETRY')", path, q);
     }
-    n = token(&p, &t);
+    n = rd_token(&p, &t);
     rd_quote(t, n, q, sizeof q);
     if (!word_is(t, n, "matrix"))
         return spmv_fail(err, "%s:1: banner object '%s' is not supported (only 'matrix')", path, q);
-    n = token(&p, &t);
+    n = rd_token(&p, &t);
     rd_quote(t, n, q, sizeof q);
     if (word_is(t, n, "array"))
         return spmv_fail(err, "%s:1: 'array' (dense) format is not supported; only 'coordinate' "
                          "(sparse) files are read", path);
     if (!word_is(t, n, "coordinate"))
         return spmv_fail(err, "%s:1: banner format '%s' is not supported (only 'coordinate')", path, q);
-    n = token(&p, &t);
+    n = rd_token(&p, &t);
     rd_quote(t, n, q, sizeof q);
     int f = -1;
     for (int i = 0; i < 4; i++)
@@ -178,7 +107,7 @@ static int parse_banner(rd_lines *L, enum field *fld, enum rd_symmetry *sym, spm
     if (f < 0)
         return spmv_fail(err, "%s:1: field '%s' is not supported (supported: real, integer, "
                          "pattern, complex)", path, q);
-    n = token(&p, &t);
+    n = rd_token(&p, &t);
     rd_quote(t, n, q, sizeof q);
     int s = -1;
     for (int i = 0; i < 4; i++)
@@ -187,7 +116,7 @@ static int parse_banner(rd_lines *L, enum field *fld, enum rd_symmetry *sym, spm
     if (s < 0)
         return spmv_fail(err, "%s:1: symmetry '%s' is not supported (supported: general, "
                          "symmetric, skew-symmetric, hermitian)", path, q);
-    n = token(&p, &t);
+    n = rd_token(&p, &t);
     if (n) {
         rd_quote(t, n, q, sizeof q);
         return spmv_fail(err, "%s:1: unexpected '%s' after the symmetry in the banner", path, q);
@@ -200,26 +129,6 @@ static int parse_banner(rd_lines *L, enum field *fld, enum rd_symmetry *sym, spm
                          "(the mirrored entries would need values)", path);
     *fld = (enum field)f;
     *sym = (enum rd_symmetry)s;
-    return 0;
-}
-
-/* One number of a size line; `expected` says what the whole line should be. */
-int rd_size_number(rd_lines *L, const char *what, const char *expected, const char **p, long long *v,
-                   spmv_error *err)
-{
-    const char *t;
-    char q[200];
-    size_t n = token(p, &t);
-    if (n == 0)
-        return spmv_fail(err, "%s:%ld: size line lacks the %s (expected %s)", L->path, L->line, what, expected);
-    rd_quote(t, n, q, sizeof q);
-    int rc = parse_ll(t, n, v);
-    if (rc == -1)
-        return spmv_fail(err, "%s:%ld: %s '%s' in the size line is not an integer", L->path, L->line, what, q);
-    if (rc == -2)
-        return spmv_fail(err, "%s:%ld: %s %s in the size line is too large", L->path, L->line, what, q);
-    if (*v < 0)
-        return spmv_fail(err, "%s:%ld: negative %s %lld in the size line", L->path, L->line, what, *v);
     return 0;
 }
 
@@ -238,7 +147,7 @@ static int read_mm(rd_lines *L, coo_matrix *A, rd_entries *E, spmv_error *err)
         return -1;
 
     /* size line, after comments and blank lines */
-    while ((rc = rd_next(L, err)) == 1 && blank_or_comment(L->buf))
+    while ((rc = rd_next(L, err)) == 1 && rd_blank_or_comment(L->buf))
         ;
     if (rc < 0)
         return -1;
@@ -250,7 +159,7 @@ static int read_mm(rd_lines *L, coo_matrix *A, rd_entries *E, spmv_error *err)
     if (rd_size_number(L, "row count", want, &p, &rows, err) || rd_size_number(L, "column count", want, &p, &cols, err) ||
         rd_size_number(L, "entry count", want, &p, &stored, err))
         return -1;
-    size_t n = token(&p, &t);
+    size_t n = rd_token(&p, &t);
     if (n) {
         char q[200];
         rd_quote(t, n, q, sizeof q);
@@ -275,31 +184,31 @@ static int read_mm(rd_lines *L, coo_matrix *A, rd_entries *E, spmv_error *err)
         if (rc == 0)
             return spmv_fail(err, "%s:%ld: file ends after %lld of the %lld entries declared on line %ld",
                              path, L->line + 1, E->n, stored, size_line);
-        if (blank_or_comment(L->buf))
+        if (rd_blank_or_comment(L->buf))
             continue;
         int r, c;
         double re = 1.0, im = 0.0;
         p = L->buf;
-        n = token(&p, &t);
+        n = rd_token(&p, &t);
         if (parse_index(path, L->line, "row", t, n, rows, &r, err))
             return -1;
-        n = token(&p, &t);
+        n = rd_token(&p, &t);
         if (parse_index(path, L->line, "column", t, n, cols, &c, err))
             return -1;
         if (fld != F_PATTERN) {
-            n = token(&p, &t);
+            n = rd_token(&p, &t);
             if (parse_value(path, L->line, fld == F_COMPLEX ? "real part" : "value", fld, t, n, &re, err))
                 return -1;
         }
         if (fld == F_COMPLEX) {
-            n = token(&p, &t);
+            n = rd_token(&p, &t);
             if (n == 0)
                 return spmv_fail(err, "%s:%ld: complex entry lacks its imaginary part "
                                  "(expected 'row col real imaginary')", path, L->line);
             if (parse_value(path, L->line, "imaginary part", fld, t, n, &im, err))
                 return -1;
         }
-        n = token(&p, &t);
+        n = rd_token(&p, &t);
         if (n) {
             char q[200];
             rd_quote(t, n, q, sizeof q);
@@ -311,7 +220,7 @@ static int read_mm(rd_lines *L, coo_matrix *A, rd_entries *E, spmv_error *err)
     }
     /* nothing but comments and blank lines may follow */
     while ((rc = rd_next(L, err)) == 1)
-        if (!blank_or_comment(L->buf))
+        if (!rd_blank_or_comment(L->buf))
             return spmv_fail(err, "%s:%ld: more entries than the %lld declared on line %ld",
                              path, L->line, stored, size_line);
     if (rc < 0)
@@ -336,10 +245,3 @@ int mm_read(const char *path, coo_matrix *A, spmv_error *err)
     }
     return rc;
 }
-
-/* ---- the same token rules for the other Matrix Market readers (io.c) ---- */
-
-size_t rd_token(const char **p, const char **tok) { return token(p, tok); }
-int rd_blank_or_comment(const char *s) { return blank_or_comment(s); }
-int rd_parse_ll(const char *tok, size_t n, long long *v) { return parse_ll(tok, n, v); }
-int rd_parse_double(const char *tok, size_t n, double *v) { return parse_double(tok, n, v); }

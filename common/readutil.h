@@ -1,9 +1,10 @@
-/* readutil.h - what the matrix readers (mmio.c, hb.c) share; private to them.
+/* readutil.h - what the matrix readers (mmio.c, hb.c, io.c's vector reader)
+ * and the dispatcher (matrix_read.c) share; private to them.
  *
  * A line reader that never truncates silently and never trusts the file, the
  * growing entry list the readers fill, and the one place where symmetric,
  * skew-symmetric and Hermitian storage is expanded into the full COO matrix.
- * Implemented in matrix_read.c. Every failing function fills *err with
+ * Implemented in readutil.c. Every failing function fills *err with
  * "FILE:LINE: what was wrong" and returns -1.
  */
 #ifndef SPMV_READUTIL_H
@@ -67,7 +68,7 @@ int rd_check_size(const char *path, long line, long long rows, long long cols, l
 int rd_entries_finish(rd_entries *E, coo_matrix *A, spmv_error *err);
 void rd_entries_free(rd_entries *E);
 
-/* The Matrix Market token rules (mmio.c), shared with the vector reader (io.c).
+/* The Matrix Market token rules, used by mmio.c and by the vector reader (io.c).
  * rd_token: next blank-separated token of *p, its length (0: none left).
  * rd_parse_ll / rd_parse_double: the whole token as a decimal integer / a finite
  * decimal number: 0 ok, -1 not a number, -2 out of range. */
@@ -76,7 +77,7 @@ int rd_blank_or_comment(const char *s);
 int rd_parse_ll(const char *tok, size_t n, long long *v);
 int rd_parse_double(const char *tok, size_t n, double *v);
 
-/* One number of a Matrix Market size line (mmio.c); `expected` describes the
+/* One number of a Matrix Market size line; `expected` describes the
  * whole line for the message. */
 int rd_size_number(rd_lines *L, const char *what, const char *expected, const char **p, long long *v,
                    spmv_error *err);

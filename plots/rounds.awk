@@ -1,5 +1,5 @@
 # plots/rounds.awk - the table of `make rounds` (plots/rounds.sh), from its CSV:
-# a round column, then the columns every binary writes (common/bench.h).
+# a round column, then the columns every binary writes (common/report.h).
 #
 # For each matrix and kernel, in the order they first appear: the median over
 # the rounds of GFLOP/s, of the % of the compulsory bound (each run against

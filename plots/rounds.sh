@@ -6,7 +6,7 @@
 # three C loops with THREADS OpenMP threads (row, diag, blocked), step 1,
 # step 4's two kernels (vector, cpu) and step 5. Rounds repeat that ROUNDS
 # times per grid. Each program measures its own bandwidth probe between its
-# timed runs (common/bench.c), so its "% of the compulsory bound" is already a
+# timed runs (common/measure.c), so its "% of the compulsory bound" is already a
 # same-moment ratio; the speed-up over step 0 is taken within a round, against
 # the fastest C loop of that round. The table gives the median over the
 # rounds and the range.

@@ -1,0 +1,71 @@
+/* measure.h - timing, the bandwidth probe, and the checked, timed run of a kernel. */
+#ifndef SPMV_MEASURE_H
+#define SPMV_MEASURE_H
+
+#include "check.h"
+#include "clutil.h"
+#include "options.h"
+
+/* Median and minimum of n times (the array is sorted in place). */
+void spmv_stats(double *ms, int n, double *median, double *min);
+
+/* The bandwidth probe: a float4 copy between two buffers big enough to leave
+ * the caches (bytes read plus bytes written) and a float4 read-and-sum of one
+ * of them, on the device; the same with OpenMP loops on the host (step 0).
+ * It is sampled between the timed runs of the kernel (spmv_time_runs), so the
+ * bound and the time see the same machine: on a shared machine the bandwidth
+ * left to us drifts by tens of percent within a second, and a probe taken
+ * before or after the runs can disagree with them by that much.
+ * SpMV mostly reads, and many memory systems read faster than they copy (a
+ * CPU's write-allocate reads each written line first), so the bounds use the
+ * larger of the two medians: a bound must not be beatable. */
+#define SPMV_PROBE_MIN_SAMPLES 5
+typedef struct {
+    spmv_cl *cl;                 /* NULL: the host probe */
+    int threads;                 /* the host probe's OpenMP threads */
+    size_t bytes;                /* of each buffer */
+    cl_program prog;
+    cl_kernel copy, read;
+    cl_mem a, b;
+    double *ha, *hb, sink;
+    double *copy_ms, *read_ms;   /* one per sample */
+    int n, cap;
+} spmv_probe;
+typedef struct {
+    double copy_gbs, read_gbs, gbs;   /* gbs: the larger, which the bounds use */
+    int samples;                      /* 0: not measured (SPMV_PROBE_MB=0, or no timed runs) */
+    size_t mib;
+    int threads;                      /* host probe: its threads; 0 on a device */
+} spmv_bandwidth;
+/* cl NULL: the host probe with this many threads. NULL when SPMV_PROBE_MB=0
+ * (no probe; SPMV_PROBE_MB=N: N MiB, for tests and simulators). */
+spmv_probe *spmv_probe_open(spmv_cl *cl, int threads);
+void spmv_probe_sample(spmv_probe *p);   /* one copy and one read, timed */
+spmv_bandwidth spmv_probe_finish(spmv_probe *p);   /* medians; frees p (NULL: nothing measured) */
+void spmv_bandwidth_print(const spmv_bandwidth *bw);   /* the probe line */
+
+/* Time runs: warmup untimed runs, then runs timed one by one (run returns its
+ * milliseconds). With a probe, each timed run is preceded by one probe sample
+ * and one untimed run (so the timed run finds the caches as a run of the
+ * kernel leaves them), and the probe gets at least SPMV_PROBE_MIN_SAMPLES. */
+void spmv_time_runs(double (*run)(void *ctx), void *ctx, int warmup, int runs, spmv_probe *probe,
+                    double *median, double *min);
+/* The same for an OpenCL kernel, timed with profiling events. */
+void spmv_time_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, int warmup, int runs,
+                      spmv_probe *probe, double *median, double *min);
+
+/* The checked, timed run every OpenCL step makes:
+ *   poison y with NaN, run once, read back, check against the reference;
+ *   then poison again, warmup + timed runs with the bandwidth probe sampled
+ *   between them, read back and check once more (a race or an unwritten row
+ *   shows in either); print the check and the probe lines.
+ * Exits 2 if local exceeds what the device or kernel allows. Returns 1 on PASS. */
+typedef struct {
+    double median, min;   /* ms; 0 when the first check failed */
+    spmv_check check;
+    spmv_bandwidth bw;    /* sampled between the timed runs */
+} spmv_measure;
+int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem y,
+                        const spmv_ref *ref, int single, const spmv_options *o, spmv_measure *m);
+
+#endif

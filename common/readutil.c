@@ -1,0 +1,386 @@
+/* readutil.c - what the matrix readers share (readutil.h): the line reader,
+ * the growing entry list, the symmetry expansion, the size check, and the
+ * Matrix Market token rules that the vector reader (io.c) uses too.
+ *
+ * The readers (mmio.c, hb.c), the vector reader (io.c) and the dispatcher
+ * (matrix_read.c) call in here; nothing here calls back into them.
+ */
+#include "readutil.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const rd_symmetry_name[4] = {"general", "symmetric", "skew-symmetric", "hermitian"};
+
+/* ---- lines -------------------------------------------------------------- */
+
+int rd_open(rd_lines *L, const char *path, spmv_error *err)
+{
+    memset(L, 0, sizeof *L);
+    L->path = path;
+    L->f = fopen(path, "rb");
+    if (!L->f)
+        return spmv_fail(err, "%s:0: cannot open: %s", path, strerror(errno));
+    return 0;
+}
+
+void rd_close(rd_lines *L)
+{
+    if (L->f)
+        fclose(L->f);
+    free(L->buf);
+    memset(L, 0, sizeof *L);
+}
+
+int rd_next(rd_lines *L, spmv_error *err)
+{
+    int c, any = 0;
+    L->len = 0;
+    while ((c = getc(L->f)) != EOF) {
+        any = 1;
+        if (c == '\n')
+            break;
+        if (c == '\0')
+            return spmv_fail(err, "%s:%ld: NUL byte in the text (a binary or corrupted file?)",
+                             L->path, L->line + 1);
+        if (L->len + 1 >= L->cap) {
+            if (L->cap >= RD_MAX_LINE)
+                return spmv_fail(err, "%s:%ld: line longer than %d bytes (not a matrix file?)",
+                                 L->path, L->line + 1, RD_MAX_LINE);
+            size_t cap = L->cap ? 2 * L->cap : 256;
+            char *b = realloc(L->buf, cap);
+            if (!b)
+                return spmv_fail(err, "%s:%ld: out of memory reading a line", L->path, L->line + 1);
+            L->buf = b;
+            L->cap = cap;
+        }
+        L->buf[L->len++] = (char)c;
+    }
+    if (ferror(L->f))
+        return spmv_fail(err, "%s:%ld: read error: %s", L->path, L->line + 1, strerror(errno));
+    if (!any)
+        return 0;
+    if (!L->buf) { /* an empty last line before EOF: give it a buffer */
+        L->buf = malloc(256);
+        if (!L->buf)
+            return spmv_fail(err, "%s:%ld: out of memory reading a line", L->path, L->line + 1);
+        L->cap = 256;
+    }
+    if (L->len > 0 && L->buf[L->len - 1] == '\r') /* files written on Windows */
+        L->len--;
+    L->buf[L->len] = '\0';
+    L->line++;
+    return 1;
+}
+
+void rd_quote(const char *s, size_t n, char *out, size_t outsz)
+{
+    size_t o = 0, i;
+    for (i = 0; i < n && o + 5 < outsz && i < 40; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7f)
+            out[o++] = (char)c;
+        else
+            o += (size_t)snprintf(out + o, outsz - o, "\\x%02x", c);
+    }
+    if (i < n && o + 4 < outsz) {
+        memcpy(out + o, "...", 3);
+        o += 3;
+    }
+    out[o] = '\0';
+}
+
+void rd_set_names(spmv_origin *o, const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t n = strlen(base);
+    const char *dot = strrchr(base, '.');
+    if (dot && dot != base)
+        n = (size_t)(dot - base);
+    if (n >= sizeof o->name)
+        n = sizeof o->name - 1;
+    memcpy(o->name, base, n);
+    o->name[n] = '\0';
+    snprintf(o->source, sizeof o->source, "%s", path);
+}
+
+/* ---- entries ------------------------------------------------------------ */
+
+void rd_entries_init(rd_entries *E, const char *path, enum rd_symmetry sym, int complex_values,
+                     long long limit)
+{
+    memset(E, 0, sizeof *E);
+    E->path = path;
+    E->sym = sym;
+    E->complex_values = complex_values;
+    E->limit = limit;
+}
+
+void rd_entries_free(rd_entries *E)
+{
+    free(E->row);
+    free(E->col);
+    free(E->re);
+    free(E->im);
+    E->row = E->col = NULL;
+    E->re = E->im = NULL;
+    E->n = E->cap = 0;
+}
+
+static int grow(rd_entries *E, spmv_error *err)
+{
+    long long cap = E->cap ? 2 * E->cap : 4096;
+    if (cap > E->limit)
+        cap = E->limit;
+    int *row = spmv_alloc((size_t)cap, sizeof *row, "row indices", err);
+    int *col = row ? spmv_alloc((size_t)cap, sizeof *col, "column indices", err) : NULL;
+    double *re = col ? spmv_alloc((size_t)cap, sizeof *re, "values", err) : NULL;
+    double *im = (re && E->complex_values) ? spmv_alloc((size_t)cap, sizeof *im, "imaginary parts", err) : NULL;
+    if (!re || (E->complex_values && !im)) {
+        free(row);
+        free(col);
+        free(re);
+        return -1;
+    }
+    if (E->n) {
+        memcpy(row, E->row, (size_t)E->n * sizeof *row);
+        memcpy(col, E->col, (size_t)E->n * sizeof *col);
+        memcpy(re, E->re, (size_t)E->n * sizeof *re);
+        if (im)
+            memcpy(im, E->im, (size_t)E->n * sizeof *im);
+    }
+    free(E->row);
+    free(E->col);
+    free(E->re);
+    free(E->im);
+    E->row = row;
+    E->col = col;
+    E->re = re;
+    E->im = im;
+    E->cap = cap;
+    return 0;
+}
+
+int rd_entries_add(rd_entries *E, long line, int r, int c, double re, double im, spmv_error *err)
+{
+    if (r == c) {
+        if (E->sym == RD_SKEW)
+            return spmv_fail(err, "%s:%ld: diagonal entry (%d,%d) in a skew-symmetric matrix "
+                             "(its diagonal is zero and is not stored)", E->path, line, r + 1, c + 1);
+        /* A Hermitian diagonal should be real, but some files store an imaginary
+         * part there (CHOLMOD's cha.mtx does). Like SciPy's and Octave's mmread we
+         * keep the entry as stored, so the course computes the same product. */
+    } else if (E->sym != RD_GENERAL) {
+        /* Mirroring a file that stores both triangles would add every entry twice. */
+        if (r > c && !E->lower_line) {
+            E->lower_line = line;
+        }
+        if (r < c && !E->upper_line) {
+            E->upper_line = line;
+        }
+        if (E->lower_line && E->upper_line) {
+            long other = r > c ? E->upper_line : E->lower_line;
+            return spmv_fail(err, "%s:%ld: entry (%d,%d) is %s the diagonal but line %ld has one %s it; "
+                             "a %s file stores one triangle only", E->path, line, r + 1, c + 1,
+                             r > c ? "below" : "above", other, r > c ? "above" : "below",
+                             rd_symmetry_name[E->sym]);
+        }
+    }
+    if (E->n == E->cap) {
+        if (E->n >= E->limit)
+            return spmv_fail(err, "%s:%ld: more entries than the %lld declared", E->path, line, E->limit);
+        spmv_error e;
+        if (grow(E, &e) != 0)
+            return spmv_fail(err, "%s:%ld: %s", E->path, line, e.msg);
+    }
+    E->row[E->n] = r;
+    E->col[E->n] = c;
+    E->re[E->n] = re;
+    if (E->im)
+        E->im[E->n] = im;
+    E->n++;
+    return 0;
+}
+
+int rd_check_size(const char *path, long line, long long rows, long long cols, long long stored,
+                  enum rd_symmetry sym, int complex_values, spmv_error *err)
+{
+    if (rows > INT_MAX - 1 || cols > INT_MAX - 1)
+        return spmv_fail(err, "%s:%ld: %lld x %lld matrix: rows and columns are limited to %d",
+                         path, line, rows, cols, INT_MAX - 1);
+    if (sym != RD_GENERAL && rows != cols)
+        return spmv_fail(err, "%s:%ld: a %s matrix must be square, this one is %lld x %lld",
+                         path, line, rd_symmetry_name[sym], rows, cols);
+    /* rows, cols < 2^31, so these products fit in a long long */
+    long long most = rows * cols;
+    const char *what = "rows*cols";
+    if (sym == RD_SYMMETRIC || sym == RD_HERMITIAN) {
+        most = rows * (rows + 1) / 2;
+        what = "one triangle with its diagonal";
+    } else if (sym == RD_SKEW) {
+        most = rows * (rows - 1) / 2;
+        what = "one triangle without its diagonal";
+    }
+    if (stored > most)
+        return spmv_fail(err, "%s:%ld: %lld entries declared, more than %s of a %lld x %lld matrix holds (%lld)",
+                         path, line, stored, what, rows, cols, most);
+    long long total = sym == RD_GENERAL ? stored : 2 * stored;
+    size_t per = 2 * sizeof(int) + (complex_values ? 2 : 1) * sizeof(double);
+    spmv_error e;
+    void *probe = spmv_alloc((size_t)total, per, "the entries", &e);
+    if (!probe)
+        return spmv_fail(err, "%s:%ld: %lld x %lld matrix with %lld entries declared: %s",
+                         path, line, rows, cols, stored, e.msg);
+    free(probe); /* never touched: only asked whether the size is sane */
+    return 0;
+}
+
+int rd_entries_finish(rd_entries *E, coo_matrix *A, spmv_error *err)
+{
+    long long diag = 0;
+    for (long long k = 0; k < E->n; k++)
+        diag += E->row[k] == E->col[k];
+    long long total = E->sym == RD_GENERAL ? E->n : 2 * E->n - diag;
+    int *row = spmv_alloc((size_t)total, sizeof *row, "row indices", err);
+    int *col = row ? spmv_alloc((size_t)total, sizeof *col, "column indices", err) : NULL;
+    double *re = col ? spmv_alloc((size_t)total, sizeof *re, "values", err) : NULL;
+    double *im = (re && E->complex_values) ? spmv_alloc((size_t)total, sizeof *im, "imaginary parts", err) : NULL;
+    if (!re || (E->complex_values && !im)) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        free(row);
+        free(col);
+        free(re);
+        rd_entries_free(E);
+        memset(A, 0, sizeof *A);
+        return spmv_fail(err, "%s:0: %s", E->path, msg);
+    }
+    long long m = 0;
+    for (long long k = 0; k < E->n; k++, m++) {
+        row[m] = E->row[k];
+        col[m] = E->col[k];
+        re[m] = E->re[k];
+        if (im)
+            im[m] = E->im[k];
+    }
+    if (E->sym != RD_GENERAL) {
+        for (long long k = 0; k < E->n; k++) {
+            if (E->row[k] == E->col[k])
+                continue;
+            row[m] = E->col[k];
+            col[m] = E->row[k];
+            re[m] = E->sym == RD_SKEW ? -E->re[k] : E->re[k];
+            if (im)
+                im[m] = E->sym == RD_SKEW || E->sym == RD_HERMITIAN ? -E->im[k] : E->im[k];
+            m++;
+        }
+    }
+    A->row = row;
+    A->col = col;
+    A->re = re;
+    A->im = im;
+    A->nnz = total;
+    A->origin.stored = E->n;
+    A->origin.expanded = E->sym != RD_GENERAL;
+    snprintf(A->origin.symmetry, sizeof A->origin.symmetry, "%s", rd_symmetry_name[E->sym]);
+    rd_entries_free(E);
+    return 0;
+}
+
+/* ---- Matrix Market tokens -------------------------------------------- */
+
+/* Next blank-separated token of *p: start in *tok, length returned (0: none left). */
+size_t rd_token(const char **p, const char **tok)
+{
+    const char *s = *p;
+    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\v' || *s == '\f')
+        s++;
+    *tok = s;
+    while (*s && !(*s == ' ' || *s == '\t' || *s == '\r' || *s == '\v' || *s == '\f'))
+        s++;
+    *p = s;
+    return (size_t)(s - *tok);
+}
+
+int rd_blank_or_comment(const char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\v' || *s == '\f')
+        s++;
+    return *s == '\0' || *s == '%';
+}
+
+/* A whole token as a decimal integer: 0 ok, -1 not an integer, -2 out of range. */
+int rd_parse_ll(const char *tok, size_t n, long long *v)
+{
+    char buf[64];
+    size_t i = 0;
+    if (n == 0 || n >= sizeof buf)
+        return n ? -2 : -1;
+    memcpy(buf, tok, n);
+    buf[n] = '\0';
+    if (buf[i] == '+' || buf[i] == '-')
+        i++;
+    if (!buf[i])
+        return -1;
+    for (; buf[i]; i++)
+        if (!isdigit((unsigned char)buf[i]))
+            return -1;
+    errno = 0;
+    *v = strtoll(buf, NULL, 10);
+    return errno == ERANGE ? -2 : 0;
+}
+
+/* A whole token as a finite decimal number (no hex, inf or nan):
+ * 0 ok, -1 not a number, -2 out of range. */
+int rd_parse_double(const char *tok, size_t n, double *v)
+{
+    char buf[128];
+    if (n == 0)
+        return -1;
+    if (n >= sizeof buf)
+        return -1;
+    memcpy(buf, tok, n);
+    buf[n] = '\0';
+    int digits = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (isdigit((unsigned char)buf[i]))
+            digits = 1;
+        else if (!strchr("+-.eE", buf[i]))
+            return -1;
+    }
+    if (!digits)
+        return -1;
+    char *end;
+    errno = 0;
+    *v = strtod(buf, &end);
+    if (*end)
+        return -1;
+    if (!isfinite(*v))
+        return -2;
+    return 0;
+}
+
+/* One number of a size line; `expected` says what the whole line should be. */
+int rd_size_number(rd_lines *L, const char *what, const char *expected, const char **p, long long *v,
+                   spmv_error *err)
+{
+    const char *t;
+    char q[200];
+    size_t n = rd_token(p, &t);
+    if (n == 0)
+        return spmv_fail(err, "%s:%ld: size line lacks the %s (expected %s)", L->path, L->line, what, expected);
+    rd_quote(t, n, q, sizeof q);
+    int rc = rd_parse_ll(t, n, v);
+    if (rc == -1)
+        return spmv_fail(err, "%s:%ld: %s '%s' in the size line is not an integer", L->path, L->line, what, q);
+    if (rc == -2)
+        return spmv_fail(err, "%s:%ld: %s %s in the size line is too large", L->path, L->line, what, q);
+    if (*v < 0)
+        return spmv_fail(err, "%s:%ld: negative %s %lld in the size line", L->path, L->line, what, *v);
+    return 0;
+}

@@ -1,0 +1,140 @@
+/* report.c - result lines and CSV rows. */
+#define _POSIX_C_SOURCE 200809L
+#include "report.h"
+#include "roofline.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#ifndef SPMV_GIT_REV
+#define SPMV_GIT_REV "unknown"
+#endif
+
+static void csv_field(FILE *f, const char *s)
+{
+    for (; s && *s; s++)
+        fputc(*s == ',' || *s == '\n' || *s == '"' ? ' ' : *s, f);
+}
+
+static void host_cpu_name(char *buf, size_t len)
+{
+    snprintf(buf, len, "host CPU");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return;
+    char line[512];
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "model name", 10) == 0) {
+            char *c = strchr(line, ':');
+            if (c) {
+                c += 1 + (c[1] == ' ');
+                c[strcspn(c, "\n")] = 0;
+                snprintf(buf, len, "%s", c);
+            }
+            break;
+        }
+    fclose(f);
+}
+
+void spmv_report(const spmv_result *r, const char *csv)
+{
+    double gflops = r->flops / (r->ms_median * 1e-3) / 1e9;
+    double gbs = r->bytes_compulsory / (r->ms_median * 1e-3) / 1e9;
+    double bm = spmv_bound_gflops(r->flops, r->bytes_model, r->bw_gbs);
+    double bc = spmv_bound_gflops(r->flops, r->bytes_compulsory, r->bw_gbs);
+    int timed = r->ms_median > 0 && strcmp(r->check, "PASS") == 0;
+    if (!timed) {
+        gflops = gbs = 0;   /* never a speed for a result that failed its check or never ran */
+    } else {
+    printf("time     %.4f ms median, %.4f ms min over %d runs (%s)\n", r->ms_median, r->ms_min, r->runs,
+           r->cl ? "kernel only, profiling events" : "the C loop, monotonic clock");
+    printf("speed    %.2f GFLOP/s (%s), %.1f GB/s of compulsory traffic\n", gflops,
+           r->precision == 'c' || r->precision == 'z' ? "8 per complex nonzero" : "2 per nonzero", gbs);
+    if (r->bytes_model > 0 && bm > 0)
+        printf("bound    model %.2f GFLOP/s: %.1f%% of it\n", bm, 100.0 * gflops / bm);
+    if (bc > 0)
+        printf("bound    compulsory %.2f GFLOP/s: %.1f%% of it\n", bc, 100.0 * gflops / bc);
+    }
+    if (!csv)
+        return;
+    struct stat st;
+    int fresh = stat(csv, &st) != 0 || st.st_size == 0;
+    FILE *f = fopen(csv, "a");
+    if (!f)
+        spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s: %s", csv, strerror(errno));
+    if (fresh)
+        fprintf(f, "%s\n", SPMV_CSV_HEADER);
+    char dev[256], drv[400];
+    if (r->cl) {
+        snprintf(dev, sizeof dev, "%s", r->cl->device_name);
+        snprintf(drv, sizeof drv, "%s %s", r->cl->platform_name, r->cl->driver);
+    } else {
+        host_cpu_name(dev, sizeof dev);
+        snprintf(drv, sizeof drv, "C gcc %s", __VERSION__);
+    }
+    char date[32];
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    csv_field(f, r->step); fputc(',', f);
+    csv_field(f, r->kernel); fputc(',', f);
+    csv_field(f, dev); fputc(',', f);
+    csv_field(f, drv); fputc(',', f);
+    csv_field(f, r->matrix);
+    fprintf(f, ",%d,%d,%lld,%d,%c,%d,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.3g,", r->rows, r->cols, r->nnz,
+            r->diags, r->precision, r->runs, r->ms_median, r->ms_min, gflops, gbs, r->bw_gbs, bm, bc, r->max_rel_err);
+    csv_field(f, r->check);
+    fprintf(f, ",%s,%s\n", date, SPMV_GIT_REV);
+    if (fclose(f) != 0)
+        spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s: %s", csv, strerror(errno));
+}
+
+void spmv_skip(const spmv_step *s, const spmv_options *o, const spmv_cl *cl, const char *kernel,
+               const char *why)
+{
+    printf("skipped: %s\n", why);
+    if (o->csv) {
+        spmv_result r;
+        memset(&r, 0, sizeof r);
+        r.step = s->name;
+        r.kernel = kernel;
+        r.cl = cl;
+        r.matrix = o->matrix ? o->matrix : "-";
+        r.precision = o->precision;
+        r.check = "SKIP";
+        spmv_report(&r, o->csv);
+    }
+    fflush(stdout);
+    fprintf(stderr, "%s: skipped: %s\n", s->name, why);
+    exit(SPMV_EXIT_SKIP);
+}
+
+int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
+                    const dia_matrix *A, const spmv_measure *m)
+{
+    spmv_result r;
+    memset(&r, 0, sizeof r);
+    r.step = s->name;
+    r.kernel = kernel;
+    r.cl = cl;
+    r.matrix = A->origin.name;
+    r.rows = A->rows;
+    r.cols = A->cols;
+    r.nnz = A->nnz;
+    r.diags = A->ndiag;
+    r.precision = 's';
+    r.runs = o->runs;
+    r.ms_median = m->median;
+    r.ms_min = m->min;
+    r.flops = 2.0 * (double)A->nnz;
+    r.bytes_model = dia_model_bytes(A, s->model_bytes);
+    r.bytes_compulsory = dia_compulsory_bytes(A);
+    r.bw_gbs = m->bw.gbs;
+    r.max_rel_err = m->check.max_err;
+    r.check = m->check.pass ? "PASS" : "FAIL";
+    spmv_report(&r, o->csv);
+    return m->check.pass ? SPMV_EXIT_PASS : SPMV_EXIT_FAIL;
+}
