@@ -150,8 +150,12 @@ spmv_probe *spmv_probe_open(spmv_cl *cl, int threads)
             a[i] = b[i] = (double)i;
     }
     p->bytes = bytes;
+    if (cl && (cl->type & CL_DEVICE_TYPE_CPU))
+        p->host = spmv_probe_open(NULL, (int)cl->compute_units);
     spmv_probe_sample(p);   /* untimed: compiles, touches the pages */
     p->n = 0;
+    if (p->host)
+        p->host->n = 0;
     return p;
 }
 
@@ -192,6 +196,8 @@ void spmv_probe_sample(spmv_probe *p)
     p->copy_ms[p->n] = copy_ms;
     p->read_ms[p->n] = read_ms;
     p->n++;
+    if (p->host)
+        spmv_probe_sample(p->host);
 }
 
 spmv_bandwidth spmv_probe_finish(spmv_probe *p)
@@ -209,6 +215,15 @@ spmv_bandwidth spmv_probe_finish(spmv_probe *p)
     /* the device's read kernel also writes one float per 16 float4 read */
     bw.read_gbs = (p->bytes + (p->cl ? p->bytes / 64.0 : 0.0)) / (read_ms * 1e-3) / 1e9;
     bw.gbs = bw.copy_gbs > bw.read_gbs ? bw.copy_gbs : bw.read_gbs;
+    if (p->host) {
+        spmv_bandwidth h = spmv_probe_finish(p->host);
+        bw.host_copy_gbs = h.copy_gbs;
+        bw.host_read_gbs = h.read_gbs;
+        bw.host_mib = h.mib;
+        bw.host_threads = h.threads;
+        if (h.gbs > bw.gbs)
+            bw.gbs = h.gbs;
+    }
     if (p->cl) {
         clReleaseMemObject(p->a);
         clReleaseMemObject(p->b);
@@ -236,7 +251,15 @@ void spmv_bandwidth_print(const spmv_bandwidth *bw)
     if (bw->threads)
         snprintf(who, sizeof who, "host, %d thread%s, ", bw->threads, bw->threads > 1 ? "s" : "");
     printf("probe    %s%zu MiB, median of %d between the timed runs: copy %.1f GB/s (read + written), "
-           "read %.1f GB/s; bounds use %.1f\n", who, bw->mib, bw->samples, bw->copy_gbs, bw->read_gbs, bw->gbs);
+           "read %.1f GB/s", who, bw->mib, bw->samples, bw->copy_gbs, bw->read_gbs);
+    if (!bw->host_threads) {
+        printf("; bounds use %.1f\n", bw->gbs);
+        return;
+    }
+    printf(" (OpenCL)\n");
+    printf("probe    host, %d thread%s, %zu MiB, sampled beside it: copy %.1f GB/s, read %.1f GB/s (C, OpenMP); "
+           "bounds use %.1f, the fastest of the four\n", bw->host_threads, bw->host_threads > 1 ? "s" : "",
+           bw->host_mib, bw->host_copy_gbs, bw->host_read_gbs, bw->gbs);
 }
 
 /* ---- the checked, timed run ---- */
