@@ -7,6 +7,7 @@
 #   make diff STEP=4         what chapter 4 changes from chapter 3
 #   make figures             sweep sizes on one device and redraw plots/ (plots/plots.mk)
 #   make rounds              chapter 4's CPU table: steps 0, 1, 4 and 5 in rounds
+#   make cusparse            build/cusparse, cuSPARSE as chapter 6's reference (needs nvcc)
 #
 # `run` and `test` first check the dependencies (common/deps.sh) and install
 # what is missing with apt-get when they can.
@@ -37,11 +38,11 @@ GIT_REV := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)$(shel
 $(shell mkdir -p $(BUILD)/common && echo '#define SPMV_GIT_REV "$(GIT_REV)"' > $(BUILD)/gitrev.tmp && \
     (cmp -s $(BUILD)/gitrev.tmp $(BUILD)/gitrev.h || mv $(BUILD)/gitrev.tmp $(BUILD)/gitrev.h); rm -f $(BUILD)/gitrev.tmp)
 
-.PHONY: all build run test devices diff clean deps deps-run help $(STEPS)
-all build: $(addprefix $(BUILD)/,$(STEPS)) $(BUILD)/devices $(TEST_BINS)
+.PHONY: all build run test devices diff clean deps deps-run help cusparse cusparse-if-cuda $(STEPS)
+all build: $(addprefix $(BUILD)/,$(STEPS)) $(BUILD)/devices $(TEST_BINS) cusparse-if-cuda
 
 help:
-	@sed -n '2,12p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
 
 # the build needs only what `deps.sh run` checks; `make test` checks the rest
 $(DEPS_OK):
@@ -74,6 +75,33 @@ $(foreach d,$(STEP_DIRS),$(eval $(call STEP_RULE,$(call stepname,$d),$d)))
 
 $(BUILD)/devices: common/tools/devices.c $(BUILD)/libspmv.a
 	$(CC) $(CFLAGS) $< $(BUILD)/libspmv.a $(LDFLAGS) $(LDLIBS) -o $@
+
+# vendor/cusparse: NVIDIA's cusparseSpMV on step6's matrix, the reference line
+# of step6's figure (vendor/cusparse/README.md). Built only where nvcc and
+# cusparse.h are found (NVCC=/path/to/nvcc names another, CUDA_ARCH="-arch=sm_90"
+# compiles for one GPU); elsewhere `make cusparse` says it skipped and succeeds.
+# `make all` tries it and goes on without it: the course never needs it.
+NVCC      ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc))
+CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(NVCC)))
+CUDA_ARCH ?=
+CUDA_OK   := $(and $(realpath $(NVCC)),$(wildcard $(CUDA_HOME)/include/cusparse.h))
+ifneq ($(CUDA_OK),)
+cusparse: $(BUILD)/cusparse
+$(BUILD)/cusparse: vendor/cusparse/main.c vendor/cusparse/probe.cu vendor/cusparse/probe.h $(BUILD)/libspmv.a $(COMMON_H)
+	@mkdir -p $(BUILD)/vendor
+	$(NVCC) -O2 $(CUDA_ARCH) -c vendor/cusparse/probe.cu -o $(BUILD)/vendor/probe.o
+	$(CC) $(CFLAGS) -isystem $(CUDA_HOME)/include -c vendor/cusparse/main.c -o $(BUILD)/vendor/cusparse.o
+	$(CC) $(BUILD)/vendor/cusparse.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(LDFLAGS) -L$(CUDA_HOME)/lib64 \
+	    -Wl,-rpath,$(CUDA_HOME)/lib64 -lcusparse -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
+else
+cusparse:
+	@echo "cusparse: skipped (no nvcc / cuSPARSE found)"
+endif
+# the sanitizer build leaves it out: the CUDA runtime is not built for them
+cusparse-if-cuda: $(BUILD)/libspmv.a
+ifeq ($(SAN),)
+	@$(MAKE) --no-print-directory cusparse || echo "cusparse: the build failed (make cusparse shows why); the course runs without it"
+endif
 
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libspmv.a $(COMMON_H)
 	@mkdir -p $(dir $@)

@@ -58,11 +58,22 @@ cl_kernel spmv_cl_kernel(cl_program prog, const char *name);
  * and how much. */
 cl_mem spmv_cl_buffer(spmv_cl *cl, cl_mem_flags flags, size_t bytes, const void *host, const char *what);
 
+/* Wall-clock time in milliseconds (host work: preparation, setup). */
+double spmv_now_ms(void);
+
 /* Time of a finished kernel from its profiling event, in milliseconds. */
 double spmv_event_ms(cl_event ev);
 
 /* Enqueue kernel over a 1-D range and wait; returns kernel time in ms. */
 double spmv_cl_run(spmv_cl *cl, cl_kernel k, size_t global, size_t local);
+/* A run made of kernels one after another in the queue (step 6's adaptive
+ * kernel and its fix-up): time from the first start to the last end, in ms. */
+#define SPMV_MAX_LAUNCHES 4
+typedef struct {
+    cl_kernel k;
+    size_t global, local;   /* local 0: the implementation chooses */
+} spmv_launch;
+double spmv_cl_run_seq(spmv_cl *cl, const spmv_launch *l, int n);
 
 /* Fill a float buffer with NaN so a row the kernel never writes fails the check. */
 void spmv_cl_poison(spmv_cl *cl, cl_mem buf, size_t bytes);

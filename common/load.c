@@ -17,9 +17,16 @@ void spmv_print_dia(const dia_matrix *A)
            A->ndiag ? 100.0 * (1.0 - (double)A->nnz / ((double)A->ndiag * A->rows)) : 0.0);
 }
 
-static void read_csr(const char *path, csr_matrix *A)
+/* --matrix FILE or --gen SPEC, as CSR */
+static void read_csr(const spmv_options *o, csr_matrix *A)
 {
     spmv_error err;
+    if (o->gen) {
+        if (csr_generate(o->gen, o->seed, A, &err))
+            spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+        return;
+    }
+    const char *path = o->matrix;
     coo_matrix C;
     if (matrix_read(path, &C, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
@@ -50,9 +57,9 @@ void spmv_load_dia(const spmv_options *o, size_t pitch_align, dia_matrix *A)
     double t0 = spmv_now();
     spmv_error err;
     spmv_limits_format('d', 4);
-    if (o->matrix) {
+    if (o->matrix || o->gen) {
         csr_matrix C;
-        read_csr(o->matrix, &C);
+        read_csr(o, &C);
         spmv_io_matrix(o, &C);   /* --info, --save-matrix: as read, before DIA can refuse it */
         int rc = csr_to_dia(&C, pitch_align, A, &err);
         csr_free(&C);
@@ -72,8 +79,8 @@ void spmv_load_csr(const spmv_options *o, csr_matrix *A)
 {
     double t0 = spmv_now();
     spmv_limits_format('c', spmv_prec_value_size(o->precision));
-    if (o->matrix) {
-        read_csr(o->matrix, A);
+    if (o->matrix || o->gen) {
+        read_csr(o, A);
     } else {
         spmv_error err;
         check_grid(o, 1, 1, spmv_prec_complex(o->precision));

@@ -101,6 +101,10 @@ int dia_generate_grid(int w, int h, int radius, uint64_t seed, size_t pitch_alig
 /* The same matrix straight into CSR (columns ascending), without the DIA
  * arrays: the same values, bit for bit, as dia_to_csr of dia_generate_grid. */
 int csr_generate_grid(int w, int h, int radius, uint64_t seed, csr_matrix *A, spmv_error *err);
+/* An irregular matrix from a spec (common/gen.c): powerlaw:rows=N,mean=M,exp=A,
+ * uniform:rows=N,min=a,max=b, arrow:rows=N (cols=C where it applies). The
+ * same seed gives the same matrix whatever the number of threads. */
+int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err);
 /* How many (dx, dy) with dx^2 + dy^2 <= r^2: the diagonal count on a wide grid. */
 int grid_stencil_points(int radius);
 /* The grid's nonzeros and distinct diagonals, counted without building it, so

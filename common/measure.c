@@ -44,21 +44,28 @@ void spmv_time_runs(double (*run)(void *ctx), void *ctx, int warmup, int runs, s
 
 typedef struct {
     spmv_cl *cl;
-    cl_kernel k;
-    size_t global, local;
+    const spmv_launch *l;
+    int n;
 } cl_run_ctx;
 
 static double cl_run(void *ctx)
 {
     cl_run_ctx *c = ctx;
-    return spmv_cl_run(c->cl, c->k, c->global, c->local);
+    return spmv_cl_run_seq(c->cl, c->l, c->n);
+}
+
+void spmv_time_seq(spmv_cl *cl, const spmv_launch *l, int n, int warmup, int runs, spmv_probe *probe,
+                   double *median, double *min)
+{
+    cl_run_ctx c = { cl, l, n };
+    spmv_time_runs(cl_run, &c, warmup, runs, probe, median, min);
 }
 
 void spmv_time_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, int warmup, int runs,
                       spmv_probe *probe, double *median, double *min)
 {
-    cl_run_ctx c = { cl, k, global, local };
-    spmv_time_runs(cl_run, &c, warmup, runs, probe, median, min);
+    spmv_launch l = { k, global, local };
+    spmv_time_seq(cl, &l, 1, warmup, runs, probe, median, min);
 }
 
 /* ---- bandwidth probes ---- */
@@ -143,8 +150,12 @@ spmv_probe *spmv_probe_open(spmv_cl *cl, int threads)
             a[i] = b[i] = (double)i;
     }
     p->bytes = bytes;
+    if (cl && (cl->type & CL_DEVICE_TYPE_CPU))
+        p->host = spmv_probe_open(NULL, (int)cl->compute_units);
     spmv_probe_sample(p);   /* untimed: compiles, touches the pages */
     p->n = 0;
+    if (p->host)
+        p->host->n = 0;
     return p;
 }
 
@@ -185,6 +196,8 @@ void spmv_probe_sample(spmv_probe *p)
     p->copy_ms[p->n] = copy_ms;
     p->read_ms[p->n] = read_ms;
     p->n++;
+    if (p->host)
+        spmv_probe_sample(p->host);
 }
 
 /* The medians of the samples so far; the probe stays open. */
@@ -203,11 +216,22 @@ static spmv_bandwidth probe_medians(spmv_probe *p)
     /* the device's read kernel also writes one float per 16 float4 read */
     bw.read_gbs = (p->bytes + (p->cl ? p->bytes / 64.0 : 0.0)) / (read_ms * 1e-3) / 1e9;
     bw.gbs = bw.copy_gbs > bw.read_gbs ? bw.copy_gbs : bw.read_gbs;
+    if (p->host) {
+        spmv_bandwidth h = probe_medians(p->host);
+        bw.host_copy_gbs = h.copy_gbs;
+        bw.host_read_gbs = h.read_gbs;
+        bw.host_mib = h.mib;
+        bw.host_threads = h.threads;
+        if (h.gbs > bw.gbs)
+            bw.gbs = h.gbs;
+    }
     return bw;
 }
 
 static void probe_close(spmv_probe *p)
 {
+    if (p->host)
+        probe_close(p->host);
     if (p->cl) {
         clReleaseMemObject(p->a);
         clReleaseMemObject(p->b);
@@ -250,6 +274,8 @@ static spmv_probe *device_probe(spmv_cl *cl)
     static int registered;
     if (kept && kept->cl == cl && kept->ctx == cl->ctx) {
         kept->n = 0;
+        if (kept->host)
+            kept->host->n = 0;
         return kept;
     }
     close_kept();
@@ -272,7 +298,15 @@ void spmv_bandwidth_print(const spmv_bandwidth *bw)
     if (bw->threads)
         snprintf(who, sizeof who, "host, %d thread%s, ", bw->threads, bw->threads > 1 ? "s" : "");
     printf("probe    %s%zu MiB, median of %d between the timed runs: copy %.1f GB/s (read + written), "
-           "read %.1f GB/s; bounds use %.1f\n", who, bw->mib, bw->samples, bw->copy_gbs, bw->read_gbs, bw->gbs);
+           "read %.1f GB/s", who, bw->mib, bw->samples, bw->copy_gbs, bw->read_gbs);
+    if (!bw->host_threads) {
+        printf("; bounds use %.1f\n", bw->gbs);
+        return;
+    }
+    printf(" (OpenCL)\n");
+    printf("probe    host, %d thread%s, %zu MiB, sampled beside it: copy %.1f GB/s, read %.1f GB/s (C, OpenMP); "
+           "bounds use %.1f, the fastest of the four\n", bw->host_threads, bw->host_threads > 1 ? "s" : "",
+           bw->host_mib, bw->host_copy_gbs, bw->host_read_gbs, bw->gbs);
 }
 
 /* ---- the checked, timed run ---- */
@@ -282,14 +316,16 @@ static void read_back(spmv_cl *cl, cl_mem y, void *host, size_t bytes)
     CL_CHECK(clEnqueueReadBuffer(cl->queue, y, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
 }
 
-int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem y,
-                        const spmv_ref *ref, int single, const spmv_options *o, spmv_measure *m)
+int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem y, const spmv_ref *ref, int single,
+                     const spmv_options *o, spmv_measure *m)
 {
-    size_t kmax = 0;
-    CL_CHECK(clGetKernelWorkGroupInfo(k, cl->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
-    if (local > cl->max_wg || local > kmax)
-        spmv_die(SPMV_EXIT_USAGE, "work-group size %zu is more than this device and kernel allow (%zu): "
-                 "choose a smaller --local-size", local, kmax < cl->max_wg ? kmax : cl->max_wg);
+    for (int i = 0; i < n; i++) {
+        size_t kmax = 0;
+        CL_CHECK(clGetKernelWorkGroupInfo(l[i].k, cl->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
+        if (l[i].local > cl->max_wg || l[i].local > kmax)
+            spmv_die(SPMV_EXIT_USAGE, "work-group size %zu is more than this device and kernel allow (%zu): "
+                     "choose a smaller --local-size", l[i].local, kmax < cl->max_wg ? kmax : cl->max_wg);
+    }
     size_t bytes = (size_t)ref->n * (ref->complex_ ? 2 : 1) * (single ? 4 : 8);
     void *host = malloc(bytes ? bytes : 1);
     if (!host)
@@ -297,13 +333,13 @@ int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, c
     memset(m, 0, sizeof *m);
 
     spmv_cl_poison(cl, y, bytes);
-    spmv_cl_run(cl, k, global, local);
+    spmv_cl_run_seq(cl, l, n);
     read_back(cl, y, host, bytes);
     m->check = spmv_check_result(ref, host, single);
     if (m->check.pass) {
         spmv_cl_poison(cl, y, bytes);
         spmv_probe *probe = device_probe(cl);
-        spmv_time_kernel(cl, k, global, local, o->warmup, o->runs, probe, &m->median, &m->min);
+        spmv_time_seq(cl, l, n, o->warmup, o->runs, probe, &m->median, &m->min);
         m->bw = probe_medians(probe);
         read_back(cl, y, host, bytes);
         spmv_check again = spmv_check_result(ref, host, single);
@@ -318,4 +354,11 @@ int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, c
     spmv_io_save_y(o, host, ref->n, ref->complex_, single, m->check.pass);
     free(host);
     return m->check.pass;
+}
+
+int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem y,
+                        const spmv_ref *ref, int single, const spmv_options *o, spmv_measure *m)
+{
+    spmv_launch l = { k, global, local };
+    return spmv_measure_seq(cl, &l, 1, y, ref, single, o, m);
 }

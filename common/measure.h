@@ -18,11 +18,18 @@ void spmv_stats(double *ms, int n, double *median, double *min);
  * before or after the runs can disagree with them by that much.
  * SpMV mostly reads, and many memory systems read faster than they copy (a
  * CPU's write-allocate reads each written line first), so the bounds use the
- * larger of the two medians: a bound must not be beatable. */
+ * larger of the two medians: a bound must not be beatable.
+ * On a CPU device the memory is the host's, and the OpenCL probe can read it
+ * slower than plain C does (PoCL's read4 on 2 cores: 38-41 GB/s where OpenMP
+ * read 55-62 GB/s in the same minute); a bound against the slower probe would
+ * flatter the kernel. So there the host probe (C, OpenMP, a thread per compute
+ * unit) is sampled beside the OpenCL one, both are printed, and the bounds use
+ * the fastest of the four medians. */
 #define SPMV_PROBE_MIN_SAMPLES 5
-typedef struct {
+typedef struct spmv_probe {
     spmv_cl *cl;                 /* NULL: the host probe */
     cl_context ctx;              /* the context it was opened in (spmv_measure_kernel keeps one) */
+    struct spmv_probe *host;     /* on a CPU device: the host probe, sampled with it */
     int threads;                 /* the host probe's OpenMP threads */
     size_t bytes;                /* of each buffer */
     cl_program prog;
@@ -33,15 +40,19 @@ typedef struct {
     int n, cap;
 } spmv_probe;
 typedef struct {
-    double copy_gbs, read_gbs, gbs;   /* gbs: the larger, which the bounds use */
+    double copy_gbs, read_gbs, gbs;   /* gbs: the largest (of all four on a CPU device), which the bounds use */
     int samples;                      /* 0: not measured (SPMV_PROBE_MB=0, or no timed runs) */
     size_t mib;
     int threads;                      /* host probe: its threads; 0 on a device */
+    double host_copy_gbs, host_read_gbs;   /* on a CPU device: the host probe sampled beside it */
+    size_t host_mib;
+    int host_threads;                 /* its threads; 0: no host probe beside the device's */
 } spmv_bandwidth;
-/* cl NULL: the host probe with this many threads. NULL when SPMV_PROBE_MB=0
+/* cl NULL: the host probe with this many threads; a CPU device: its probe and
+ * the host's, a thread per compute unit. NULL when SPMV_PROBE_MB=0
  * (no probe; SPMV_PROBE_MB=N: N MiB, for tests and simulators). */
 spmv_probe *spmv_probe_open(spmv_cl *cl, int threads);
-void spmv_probe_sample(spmv_probe *p);   /* one copy and one read, timed */
+void spmv_probe_sample(spmv_probe *p);   /* one copy and one read, timed (and the host's beside a CPU device) */
 spmv_bandwidth spmv_probe_finish(spmv_probe *p);   /* medians; frees p (NULL: nothing measured) */
 void spmv_bandwidth_print(const spmv_bandwidth *bw);   /* the probe line */
 
@@ -54,6 +65,9 @@ void spmv_time_runs(double (*run)(void *ctx), void *ctx, int warmup, int runs, s
 /* The same for an OpenCL kernel, timed with profiling events. */
 void spmv_time_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, int warmup, int runs,
                       spmv_probe *probe, double *median, double *min);
+/* The same for kernels that make one run together (spmv_cl_run_seq). */
+void spmv_time_seq(spmv_cl *cl, const spmv_launch *l, int n, int warmup, int runs, spmv_probe *probe,
+                   double *median, double *min);
 
 /* The checked, timed run every OpenCL step makes (the device's bandwidth probe
  * is opened once per process and sampled afresh for every kernel measured):
@@ -69,5 +83,9 @@ typedef struct {
 } spmv_measure;
 int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem y,
                         const spmv_ref *ref, int single, const spmv_options *o, spmv_measure *m);
+/* The same for a run made of n kernels in sequence (step 6's adaptive kernel
+ * and its fix-up): checked, then timed from the first start to the last end. */
+int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem y, const spmv_ref *ref, int single,
+                     const spmv_options *o, spmv_measure *m);
 
 #endif

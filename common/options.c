@@ -25,6 +25,8 @@ static void usage(const spmv_step *s)
     printf("  --grid WxH | W      grid of W x H points, one row each (W alone: square)\n");
     printf("  --radius R          link every neighbour with dx^2+dy^2 <= R^2 (R=5: 81 diagonals)\n");
     printf("  --matrix FILE       read a Matrix Market (.mtx) or Harwell-Boeing file instead\n");
+    printf("  --gen SPEC          generate an irregular matrix instead: powerlaw:rows=N[,mean=M][,exp=A],\n"
+           "                      uniform:rows=N[,min=a][,max=b], arrow:rows=N (cols=C: not square)\n");
     printf("  --seed S            seed of the random weights and of x (default 1)\n");
     if (s->extras & OPT_PRECISION)
         printf("  --precision P       s (float), d (double), c (complex float), z (complex double)\n");
@@ -97,7 +99,7 @@ static int has_variant(const char *list, const char *v)
 /* The flags that take a value, and which steps accept them. */
 static int known_flag(const spmv_step *s, const char *flag)
 {
-    static const char *common[] = { "--grid", "--radius", "--matrix", "--runs", "--warmup", "--seed", "--csv",
+    static const char *common[] = { "--grid", "--radius", "--matrix", "--gen", "--runs", "--warmup", "--seed", "--csv",
                                     "--kernel", "--x", "--save-x", "--save-y", "--save-matrix" };
     static const char *device[] = { "--device", "--local-size", "--cl-opts", "--kernel-file" };
     for (size_t i = 0; i < sizeof common / sizeof *common; i++)
@@ -186,6 +188,8 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
             radius_set = 1;
         } else if (strcmp(flag, "--matrix") == 0) {
             o->matrix = v;
+        } else if (strcmp(flag, "--gen") == 0) {
+            o->gen = v;
         } else if (strcmp(flag, "--runs") == 0) {
             o->runs = (int)parse_int(flag, v, 1, 100000);
         } else if (strcmp(flag, "--warmup") == 0) {
@@ -250,4 +254,6 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
         bad("--matrix and --grid/--radius choose the matrix two ways: give one%s%s", "", "");
     if (o->quiet)
         spmv_quiet();
+    if (o->gen && (o->matrix || grid_set || radius_set))
+        bad("--gen and %s choose the matrix two ways: give one%s", o->matrix ? "--matrix" : "--grid/--radius", "");
 }

@@ -27,6 +27,7 @@ typedef struct {
 typedef struct {
     int grid_w, grid_h, radius;
     const char *matrix;
+    const char *gen;          /* --gen SPEC: an irregular matrix (common/gen.c) */
     int runs, warmup;
     size_t local_size;        /* 0: the step's default */
     const char *device;

@@ -54,7 +54,7 @@ void spmv_report(const spmv_result *r, const char *csv)
     } else {
     FILE *out = spmv_results();
     fprintf(out, "time     %.4f ms median, %.4f ms min over %d runs (%s)\n", r->ms_median, r->ms_min, r->runs,
-           r->cl ? "kernel only, profiling events" : "the C loop, monotonic clock");
+           r->timer ? r->timer : r->cl ? "kernel only, profiling events" : "the C loop, monotonic clock");
     char setup[256];
     spmv_setup_text(setup, sizeof setup);
     printf("setup    %s on the host before the first run\n", setup);
@@ -75,7 +75,10 @@ void spmv_report(const spmv_result *r, const char *csv)
     if (fresh)
         fprintf(f, "%s\n", SPMV_CSV_HEADER);
     char dev[256], drv[400];
-    if (r->cl) {
+    if (r->device) {
+        snprintf(dev, sizeof dev, "%s", r->device);
+        snprintf(drv, sizeof drv, "%s", r->driver ? r->driver : "-");
+    } else if (r->cl) {
         snprintf(dev, sizeof dev, "%s", r->cl->device_name);
         snprintf(drv, sizeof drv, "%s %s", r->cl->platform_name, r->cl->driver);
     } else {
@@ -108,7 +111,7 @@ void spmv_skip(const spmv_step *s, const spmv_options *o, const spmv_cl *cl, con
         r.step = s->name;
         r.kernel = kernel;
         r.cl = cl;
-        r.matrix = o->matrix ? o->matrix : "-";
+        r.matrix = o->matrix ? o->matrix : o->gen ? o->gen : "-";
         r.precision = o->precision;
         r.check = "SKIP";
         spmv_report(&r, o->csv);

@@ -10,6 +10,10 @@
 typedef struct {
     const char *step, *kernel;
     const spmv_cl *cl;          /* NULL for host code: device and driver then name the CPU */
+    /* A program that times its device without OpenCL (vendor/cusparse) names
+     * it here: device and driver fill those columns, timer says on the time
+     * line what was timed. NULL: from cl, or the host CPU. */
+    const char *device, *driver, *timer;
     const char *matrix;
     int rows, cols;
     long long nnz;

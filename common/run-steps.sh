@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # common/run-steps.sh BUILD "ARGS" STEP... - what `make run` does: run each
 # step with the same options, then print one summary table read from the CSV
-# rows the steps wrote (never from their printed text).
+# rows the steps wrote (never from their printed text), then the chart of the
+# run (common/run-chart.sh: BUILD/run.png, .svg and the terminal).
 set -u
 build=$1 args=$2
 shift 2
@@ -74,4 +75,7 @@ for s in "$@"; do
 done
 dev=$(awk -F, 'NR > 1 && $3 != "" { d = $3 } END { print d }' "$csv" 2>/dev/null)
 echo "(device of the last OpenCL step: ${dev:-none}; rows in $csv)"
+# ---- the chart of this run (issue 14): never changes the run's status ----
+"$root/common/run-chart.sh" "$csv" "$build/run"
+# ---- end of the chart ----
 exit $bad

@@ -1,9 +1,12 @@
 # plots/csr.gp - step6 (CSR) on one device: a panel per precision, per matrix
 # (fewest nonzeros first) a bar for the scalar kernel (row per work-item) and
 # one for the vector kernel (work-group per row); dashed: each bar's
-# compulsory bound. GFLOP/s on a log axis: the matrices span four decades.
+# compulsory bound; solid red across both bars: cuSPARSE on the same matrix
+# (vendor/cusparse, the faster of its two CSR algorithms), where it ran.
+# GFLOP/s on a log axis: the matrices span four decades.
 # Variables: files (.dat per precision: idx matrix scalar vector scalar_bound
-# vector_bound), precs (s d c z, one per file), nmat, ymin, ymax, skips, dev,
+# vector_bound cusparse), precs (s d c z, one per file), vendors (1 or 0 per
+# file: has cuSPARSE values; absent: none), nmat, ymin, ymax, skips, dev,
 # dates, out, foot.
 load dir."style.gp"
 np = words(files)
@@ -18,20 +21,30 @@ set xtics scale 0
 set key outside right top vertical Left reverse
 set format y "%g"
 set rmargin 24   # the same in every panel, with or without the key
+if (!exists("vendors")) { vendors = "" }
+vhas(i) = word(vendors, i) eq "1"
+# the bars and their bounds, in every panel; f is the panel's file
+bars = sprintf('f using 1:3:($1 - 0.4):($1):(ymin):3:xtic(strcol(2)) with boxxyerror lt 2 title "scalar", \
+    f using 1:4:($1):($1 + 0.4):(ymin):4 with boxxyerror lt 8 title "vector", \
+    f using ($1 - 0.4):5:(0.4):(0) with vectors nohead lc rgb "black" %s lw 2 title "compulsory bound", \
+    f using ($1):6:(0.4):(0) with vectors nohead lc rgb "black" %s lw 2 notitle', bounddt, bounddt)
 do for [fmt in "png svg"] {
     eval term(fmt)
     set output out.".".fmt
-    set multiplot layout np, 1 title sprintf("step6 CSR on %s, scalar vs vector kernel, per precision\ndata %s%s", \
-        dev, dates, strlen(skips) > 0 ? "; skipped (device lacks the type): ".skips : "")
+    set multiplot layout np, 1 title sprintf("step6 CSR on %s, scalar vs vector kernel%s, per precision\ndata %s%s", \
+        dev, strstrt(vendors, "1") > 0 ? ", cuSPARSE as the reference" : "", dates, \
+        strlen(skips) > 0 ? "; skipped (device lacks the type): ".skips : "")
     do for [i=1:np] {
         f = word(files, i)
         set title pname(word(precs, i)) offset 0,-0.5
         if (i == 1) { set key } else { unset key }
         if (i == np && strlen(foot) > 0) { set bmargin 4 } else { set bmargin 2 }
-        plot f using 1:3:($1 - 0.4):($1):(ymin):3:xtic(strcol(2)) with boxxyerror lt 2 title "scalar", \
-             f using 1:4:($1):($1 + 0.4):(ymin):4 with boxxyerror lt 8 title "vector", \
-             f using ($1 - 0.4):5:(0.4):(0) with vectors nohead lc rgb "black" @bounddt lw 2 title "compulsory bound", \
-             f using ($1):6:(0.4):(0) with vectors nohead lc rgb "black" @bounddt lw 2 notitle
+        # cuSPARSE only where it ran: a column of NaN alone makes gnuplot warn (no valid points)
+        if (vhas(i)) {
+            plot @bars, f using ($1 - 0.4):7:(0.8):(0) with vectors nohead lc rgb "#d62728" lw 3 title "cuSPARSE (reference)"
+        } else {
+            plot @bars
+        }
     }
     unset multiplot
     unset output

@@ -7,9 +7,18 @@
 #   fig-STEP-SLUG       a DIA step: GFLOP/s against rows, its model and compulsory bounds
 #   fig-dia-SLUG        every DIA step on one plot
 #   fig-bars-SLUG       a bar per step at the largest grid every step ran with all its kernels, % of compulsory
-#   fig-step6-SLUG      step6 (CSR): per matrix, scalar vs vector, a panel per precision
+#   fig-step6-SLUG      step6 (CSR): per matrix, scalar vs vector, a panel per precision,
+#                       cuSPARSE as a line where vendor/cusparse ran
+#   fig-roofline-SLUG   GFLOP/s against FLOPs per byte (log-log) under the probe's slope:
+#                       each step at its model and compulsory intensity, step6 per precision
 # and, when more than one device has data:
 #   fig-devices         % of the compulsory bound per step, a bar group per device
+# and, when a CSV holds the article's published figures (check PUBLISHED) and
+# another holds measurements:
+#   fig-thenandnow      % of the model and of the compulsory bound per step: the
+#                       article's 2010 GPU (published, hatched) beside each device
+# A published row is never drawn as a measurement: prep.awk and the README table
+# take PASS rows only; plots/then-and-now.sh reads the PUBLISHED ones.
 # A figure with no data for a device is not drawn. FAIL and ERROR rows are
 # listed in a footnote, never drawn as speeds; SKIP rows are named in the title.
 # DRAW_WORK=DIR keeps the filtered .dat files there (the tests read them).
@@ -114,12 +123,19 @@ for csv in "${csvs[@]}"; do
         say "fig-bars-$slug"
         devs+=("$slug")
     fi
+    # c'. the roofline: the bars' steps and step6 per precision under the bandwidth slopes
+    if [ -n "${M[roof]:-}" ] && [ -n "${M[roof_bw]:-}" ]; then
+        gp roofline.gp file="${M[roof]}" n:n="${M[roof_n]}" n:nm="${M[roof_nm]}" bw="${M[roof_bw]}" bw0="${M[roof_bw0]}" \
+            xr="${M[roof_x]}" yr="${M[roof_y]}" "${common[@]}" out="$OUT/fig-roofline-$slug" \
+            rangefile="$W/$slug-roof.range" foot="$(footnote "$notes" step0 step1 step2 step3 step4 step5 csr)"
+        say "fig-roofline-$slug"
+    fi
     # d. step6, a panel per precision
     if [ -n "${M[csr]:-}" ]; then
         files=""
         for p in ${M[csr]}; do files="$files${files:+ }$W/$slug-csr-$p.dat"; done
         skips=$(printf '%s' "${M[skips]}" | tr ',' '\n' | sed -n 's/^ *step6 //p' | tr '\n' ' ' | sed 's/ $//')
-        gp csr.gp files="$files" precs="${M[csr]}" n:nmat="${M[csr_n]}" n:ymin="${M[csr_ymin]}" \
+        gp csr.gp files="$files" precs="${M[csr]}" vendors="${M[csr_vendor]:-}" n:nmat="${M[csr_n]}" n:ymin="${M[csr_ymin]}" \
             n:ymax="${M[csr_ymax]}" skips="$skips" "${common[@]}" out="$OUT/fig-step6-$slug" \
             foot="$(footnote "$notes" csr)"
         say "fig-step6-$slug"
@@ -148,5 +164,12 @@ if [ ${#devs[@]} -gt 1 ]; then
     ncol=$(( $(head -n 1 "$W/devices.dat" | grep -o '"' | wc -l) / 2 + 1 ))
     gp devices.gp file="$W/devices.dat" n:ncol="$ncol" lts="$(cat "$W/devices.lts")" dates="$dates" out="$OUT/fig-devices"
     say "fig-devices (${#devs[@]} devices)"
+fi
+# f. then and now: the article's published figures beside today's measurements
+if "$PLOTS/then-and-now.sh" dat "$W" "$IN" 2>/dev/null; then
+    nd=$(awk -F'\t' '$1 == "ndev" { print $2 }' "$W/thenandnow.meta")
+    dates=$(awk -F'\t' '$1 == "dates" { print $2 }' "$W/thenandnow.meta")
+    gp thenandnow.gp model="$W/thenandnow-model.dat" comp="$W/thenandnow-comp.dat" n:nd="$nd" dates="$dates" out="$OUT/fig-thenandnow"
+    say "fig-thenandnow (the article's published figures and $((nd - 1)) measured devices)"
 fi
 echo "draw: $drawn figures (PNG and SVG) in $OUT"

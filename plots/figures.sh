@@ -10,6 +10,10 @@
 #   3. the grid again at 128x128, 256x256, ... for every step still going, each
 #      step while its next size fits in what is left of the budget (the DIA
 #      steps first, so a slow step6 run stops step6, not the others).
+# Where build/cusparse exists (make cusparse: nvcc and cuSPARSE were found) and
+# the device the steps ran on is an NVIDIA GPU, cuSPARSE runs beside step6 on
+# every matrix and grid, in the same four precisions, on that GPU (--device
+# with its name); its rows (step6, kernel cusparse) are step6's reference line.
 #
 # A step leaves the sweep when it exits 2 with an out-of-memory or too-large
 # message (the device's limit, nothing recorded), skips (3: the binary wrote a
@@ -73,6 +77,9 @@ if [ -x "$BUILD/step6" ]; then
     for k in scalar vector; do
         for p in s d c z; do jobs+=("step6|$k|$p"); done
     done
+    if [ -x "$BUILD/cusparse" ]; then
+        for p in s d c z; do jobs+=("cusparse||$p"); done
+    fi
 fi
 if [ ${#jobs[@]} -eq 0 ]; then
     echo "figures: no step binaries in $BUILD: build them first (make all)" >&2
@@ -101,7 +108,19 @@ run_one() {
     local cmd=("$BUILD/$s" "$@")
     [ -n "$k" ] && cmd+=(--kernel "$k")
     [ -n "$p" ] && cmd+=(--precision "$p")
-    [ -n "$DEVICE" ] && [ "$s" != step0 ] && cmd+=(--device "$DEVICE")   # step0 is host C
+    if [ "$s" = cusparse ]; then
+        # cuSPARSE on the GPU the steps ran on, named as their rows name it; on
+        # any other device it has nothing to compare with: not run, no row
+        case ${device,,} in
+            *nvidia*) cmd+=(--device "$device") ;;
+            *) done_runs=$((done_runs + 1)); RUN_STATUS=absent
+               printf '[%d/%d] %s  not run: %s is not an NVIDIA GPU\n' "$done_runs" "$planned" "$(label "$job" "$name")" \
+                   "${device:-the device}"
+               return ;;
+        esac
+    elif [ -n "$DEVICE" ] && [ "$s" != step0 ]; then
+        cmd+=(--device "$DEVICE")   # step0 is host C
+    fi
     [ "$s" = step0 ] && cmd+=(--threads "$THREADS")   # ...on every core: the CPU anchor
     # shellcheck disable=SC2206
     [ -n "$ARGS" ] && cmd+=($ARGS)
@@ -119,7 +138,7 @@ run_one() {
     [ -s "$TMPD/run.csv" ] && rows=$(($(wc -l <"$TMPD/run.csv") - 1))
     if [ "$rows" -gt 0 ]; then
         tail -n +2 "$TMPD/run.csv" >>"$SWEEP"
-        [ -n "$device" ] || device=$(awk -F, 'NR > 1 && $1 != "step0" && $3 != "" { print $3; exit }' "$TMPD/run.csv")
+        [ -n "$device" ] || device=$(awk -F, 'NR > 1 && $1 != "step0" && $3 != "" && $3 != "-" { print $3; exit }' "$TMPD/run.csv")
     fi
     case $rc in
         0) RUN_STATUS=ok ;;
@@ -213,7 +232,11 @@ if [ -x "$BUILD/step6" ]; then
         mats+=("$f")
     done
 fi
-step6_jobs() { local j; for j in "${jobs[@]}"; do [ "${j%%|*}" = step6 ] && [ "${active[$j]}" = 1 ] && echo "$j"; done; }
+step6_jobs() { # the jobs that run the matrices: step6's kernels and cuSPARSE beside them
+    local j; for j in "${jobs[@]}"; do
+        case ${j%%|*} in step6 | cusparse) [ "${active[$j]}" = 1 ] && echo "$j" ;; esac
+    done
+}
 
 side=64
 pending_grid=("${jobs[@]}")

@@ -4,7 +4,9 @@
 #                [MATRICES=dir]                  append to plots/data/<device>.csv, draw
 #   make plots                                   redraw every figure from plots/data/*.csv
 #                                                (gnuplot only, no OpenCL)
-#   make readme-table                            refresh the results table in README.md
+#   make readme-table                            refresh the results table in README.md and
+#                                                the then-and-now tables (README, chapters 0-5)
+#   make rowlengths                              chapter 6's row-length histograms (plots/rowlengths.sh)
 #   make rounds [GRIDS="1024 2048"] [ROUNDS=3]   chapter 4's CPU table: step 0's loops,
 #               [DEVICE=cpu] [THREADS=cores]     steps 1, 4 (both kernels) and 5, in rounds
 #                                                (plots/rounds.sh); rows in build/rounds/
@@ -26,7 +28,7 @@ EXTRA  ?= step4:cpu step0:diag step0:blocked
 GRIDS  ?= 1024 2048
 ROUNDS ?= 3
 
-.PHONY: figures plots readme-table rounds
+.PHONY: figures plots readme-table rounds rowlengths
 figures:
 	@$(MAKE) --no-print-directory -s all || echo "figures: not every binary built; the sweep runs those that exist"
 	@BUILD=$(abspath $(BUILD)) DEVICE="$(DEVICE)" BUDGET="$(BUDGET)" ARGS="$(ARGS)" EXTRA="$(EXTRA)" MATRICES="$(MATRICES)" plots/figures.sh
@@ -36,8 +38,13 @@ plots:
 
 readme-table:
 	@plots/readme-table.sh README.md plots/data
+	@plots/then-and-now.sh update plots/data
 
 rounds:
 	@$(MAKE) --no-print-directory -s all
 	@BUILD=$(abspath $(BUILD)) DEVICE="$(DEVICE)" GRIDS="$(GRIDS)" ROUNDS="$(ROUNDS)" ARGS="$(ARGS)" \
 	    $(if $(THREADS),THREADS="$(THREADS)") plots/rounds.sh
+
+rowlengths:
+	@$(MAKE) --no-print-directory -s all
+	@BUILD=$(abspath $(BUILD)) plots/rowlengths.sh

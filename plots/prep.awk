@@ -10,7 +10,10 @@
 #   SLUG-dia-STEP-KERNEL.dat     rows gflops model_bound compulsory_bound (DIA steps, r5 grids)
 #   SLUG-comp.dat, -comp0.dat    the compulsory bound of the OpenCL steps, of step0 (host)
 #   SLUG-bars.dat                per step at the largest grid every DIA step ran with all its kernels
-#   SLUG-csr-P.dat               step6 in precision P: per matrix, scalar and vector
+#   SLUG-csr-P.dat               step6 in precision P: per matrix, scalar and vector, and
+#                                cuSPARSE (vendor/cusparse: kernel cusparse*), the reference
+#   SLUG-roof.dat                the roofline: the bars' rows and step6 per precision, each at
+#                                its model and its compulsory intensity (FLOPs per byte)
 #   SLUG.notes                   GROUP<TAB>text for each FAIL or ERROR row
 # Columns are fixed by the results header (CONVENTIONS.md section 8).
 
@@ -22,6 +25,53 @@ function sortnum(a, n,    i, j, t) {   # insertion sort of a[1..n], numbers
 }
 function meta(k, v) { printf "%s\t%s\n", k, v > (W "/" slug ".meta") }
 function isdia(s) { return s ~ /^step[0-5]$/ }
+function median(a, n) { sortnum(a, n); return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+function log2(x) { return log(x) / log(2) }
+function floor_(x) { return x == int(x) || x > 0 ? int(x) : int(x) - 1 }
+function ceil_(x) { return -floor_(-x) }
+# the roofline: each DIA step at the bars' grid and step6 per precision, at its model intensity
+# (the article's 12, 8 or 4 bytes per 2 FLOPs) and its compulsory one, with the bandwidth slopes
+# (the OpenCL steps' median probe; step0's host probe) and a log-log range that holds every point
+function roofline(    f, st, s, k, p, pi, mi, ci, g, nb, nb0, b, b0, pcap, kk, q) {
+    f = W "/" slug "-roof.dat"; nb = nb0 = 0; lo = hi = glo = ghi = 0
+    for (st = 0; st <= 6; st++) {
+        s = "step" st
+        if (st < 6) {
+            if (!((s, brow) in stepbest) || brow + 0 > cap[s] || stepbw[s, brow] <= 0) continue
+            g = stepbest[s, brow]; mi = stepbm[s, brow] / stepbw[s, brow]; ci = stepbc[s, brow] / stepbw[s, brow]
+            rline(f, s " " stepk[s, brow], mi, ci, g, stepbw[s, brow], st + 1)
+            if (st == 0) b0[++nb0] = stepbw[s, brow]; else b[++nb] = stepbw[s, brow]
+            continue
+        }
+        split("s d c z", P, " ")
+        for (pi = 1; pi <= 4; pi++) {
+            p = P[pi]; pcap = 0
+            for (kk in rkmax) { split(kk, q, SUBSEP); if (q[1] == p && (pcap == 0 || rkmax[kk] < pcap)) pcap = rkmax[kk] }
+            k = p SUBSEP pcap
+            if (!(k in rbest)) continue
+            rline(f, sprintf("step6 %s %s grid%dx%dr5", rk[k], p, sqrt(pcap), sqrt(pcap)), "NaN", rbc[k] / rbw[k], rbest[k], rbw[k], 7, p)
+            b[++nb] = rbw[k]
+        }
+    }
+    close(f)
+    if (!nrl) return
+    meta("roof", f); meta("roof_n", nrl); meta("roof_nm", nrlm + 0)
+    meta("roof_bw", nb ? sprintf("%.4g", median(b, nb)) : "")
+    meta("roof_bw0", nb0 ? sprintf("%.4g", b0[1]) : "")
+    meta("roof_x", sprintf("%.6g %.6g", 2 ^ (floor_(log2(rlo)) - 1), 2 ^ (ceil_(log2(rhi)) + 1)))
+    meta("roof_y", sprintf("%.6g %.6g", 10 ^ floor_(log(rglo / 2) / log(10)), 10 ^ ceil_(log(rghi * 2) / log(10))))
+}
+function rline(f, label, mi, ci, g, bw, lt, tag) {   # a block per point: its label is the block's column header
+    printf "%s\"%s\" model_I comp_I gflops bw lt tag\n", nrl ? "\n\n" : "", label > f
+    printf "0 %s %.6g %.6g %.6g %d %s\n", mi == "NaN" ? mi : sprintf("%.6g", mi), ci, g, bw, lt, tag == "" ? "-" : tag > f
+    nrl++; if (mi != "NaN") nrlm++
+    if (mi != "NaN" && (rlo == 0 || mi < rlo)) rlo = mi
+    if (rlo == 0 || ci < rlo) rlo = ci
+    if (mi != "NaN" && mi > rhi) rhi = mi
+    if (ci > rhi) rhi = ci
+    if (rglo == 0 || g < rglo) rglo = g
+    if (g > rghi) rghi = g
+}
 
 NR == 1 { next }
 NF != 22 { next }
@@ -41,7 +91,8 @@ NF != 22 { next }
         notes[++nnotes] = (isdia(step) ? step : "csr") "\t" step " " kernel " " mat (step == "step6" ? " " prec : "") ": " check
         next
     }
-    if (check == "SKIP") { skipped[step " " prec] = 1; next }
+    vendor = step == "step6" && kernel ~ /^cusparse/   # vendor/cusparse: a reference, not a step6 kernel
+    if (check == "SKIP") { if (!vendor) skipped[step " " prec] = 1; next }   # (no CUDA device: no line, no claim)
     if (check != "PASS" || g <= 0 || rows <= 0) next
 
     if (isdia(step) && mat ~ /^grid[0-9]+x[0-9]+r5$/) {
@@ -57,20 +108,27 @@ NF != 22 { next }
         if (!(key in kmax) || rows > kmax[key]) kmax[key] = rows
         if (!((step, rows) in stepbest) || g > stepbest[step, rows]) {
             stepbest[step, rows] = g; stepbm[step, rows] = bm; stepbc[step, rows] = bc; stepk[step, rows] = kernel
+            stepbw[step, rows] = bw
         }
         allrows[rows] = 1
         c = step == "step0" ? "comp0" : "comp"
         if (!((c, rows) in cbest) || bc > cbest[c, rows]) cbest[c, rows] = bc
     }
     if (step == "step6") {
-        if (mat ~ /^grid/ && rows > topgrid) { topgrid = rows; topgridname = mat }
-        kf = kernel; sub(/-.*/, "", kf)   # "vector-16" (its group size) is a vector row
+        kf = kernel; sub(/-.*/, "", kf)   # "vector-16" (its group size) is a vector row; cusparse-alg2 a cusparse one
         k = mat SUBSEP prec SUBSEP kf
         if (!(k in csr) || g > csr[k]) { csr[k] = g; csrbc[k] = bc }
+        if (vendor) next   # drawn where step6 ran, never a bar or a size of its own
+        if (mat ~ /^grid/ && rows > topgrid) { topgrid = rows; topgridname = mat }
         csrmat[mat] = nnz; csrprec[prec] = 1; csrpk[mat, prec] = 1
         if (mat ~ /^grid/ && prec == "s" && (!(kf in s6kmax) || rows > s6kmax[kf])) s6kmax[kf] = rows
         if (mat ~ /^grid/ && prec == "s" && (!((rows) in s6best) || g > s6best[rows])) {
             s6best[rows] = g; s6bc[rows] = bc; s6k[rows] = kernel
+        }
+        if (mat ~ /^grid/ && bw > 0) {   # the roofline's step6: per precision, the largest grid all its kernels ran
+            if (!((prec, kf) in rkmax) || rows > rkmax[prec, kf]) rkmax[prec, kf] = rows
+            k = prec SUBSEP rows
+            if (!(k in rbest) || g > rbest[k]) { rbest[k] = g; rbc[k] = bc; rbw[k] = bw; rk[k] = kernel }
         }
     }
 }
@@ -141,6 +199,7 @@ END {
         side = sqrt(brow)
         meta("bars", f); meta("bars_size", sprintf("grid%dx%dr5 (%d rows)", side, side, brow))
         meta("bars_all", bcount == nsteps ? "1" : "0")
+        roofline()
     }
 
     # ---- step6: per precision, per matrix (smallest first; of the grids, the largest only) ----
@@ -149,13 +208,13 @@ END {
     for (a = 2; a <= nm; a++) {   # by nnz
         t = m[a]; for (b = a - 1; b >= 1 && csrmat[m[b]] > csrmat[t]; b--) m[b + 1] = m[b]; m[b + 1] = t
     }
-    plist = ""; lo = 0; hi = 0
+    plist = ""; vlist = ""; lo = 0; hi = 0
     split("s d c z", P, " ")
     for (pi = 1; pi <= 4; pi++) {
         p = P[pi]
         if (!(p in csrprec)) continue
         f = W "/" slug "-csr-" p ".dat"
-        printf "idx matrix scalar vector scalar_bound vector_bound\n" > f
+        printf "idx matrix scalar vector scalar_bound vector_bound cusparse\n" > f
         for (j = 1; j <= nm; j++) {
             line = sprintf("%d \"%s\"", j - 1, m[j])
             for (ki = 0; ki < 2; ki++) {
@@ -168,13 +227,18 @@ END {
                 line = line ((k in csr && csrbc[k] > 0) ? sprintf(" %.6g", csrbc[k]) : " NaN")
                 if (k in csr && csrbc[k] > hi) hi = csrbc[k]
             }
+            k = m[j] SUBSEP p SUBSEP "cusparse"
+            line = line ((k in csr) ? sprintf(" %.6g", csr[k]) : " NaN")
+            if (k in csr) { if (lo == 0 || csr[k] < lo) lo = csr[k]; if (csr[k] > hi) hi = csr[k]; vhas[p] = 1 }
             print line > f
         }
         close(f)
         plist = plist (plist == "" ? "" : " ") p
+        vlist = vlist (vlist == "" ? "" : " ") ((p in vhas) ? 1 : 0)
     }
     if (plist != "") {
         meta("csr", plist)
+        meta("csr_vendor", vlist)   # per precision: 1 where a cuSPARSE line is drawn
         meta("csr_ymin", 10 ^ int(log(lo) / log(10) - (lo < 1 ? 1 : 0)))
         meta("csr_ymax", 10 ^ (int(log(hi * 1.5) / log(10)) + 1))
         meta("csr_n", nm)

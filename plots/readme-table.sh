@@ -34,7 +34,7 @@ else
         echo "| --- | --- | --- | --- | ---: | ---: | --- |"
         for csv in "${csvs[@]}"; do
             awk -F, 'FNR > 1 && NF == 22 && $20 == "PASS" && $14 > 0 && $5 ~ /^grid[0-9]+x[0-9]+r5$/ &&
-                     ($1 ~ /^step[0-5]$/ || ($1 == "step6" && $10 == "s")) {
+                     ($1 ~ /^step[0-5]$/ || ($1 == "step6" && $10 == "s" && $2 !~ /^cusparse/)) {
                     s = $1; r = $6 + 0; kb = $2
                     if (s == "step6") sub(/-[0-9]+$/, "", kb)   # vector-16, vector-8: one kernel
                     ks = s SUBSEP kb

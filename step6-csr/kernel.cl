@@ -118,3 +118,179 @@ __kernel void csr_vector(const int rows,
     if (lane == 0 && row >= 0)
         y[row] = partial[lid];
 }
+
+/* ---- csr_adaptive: an equal share of the nonzeros per work-group ----------
+ *
+ * Scalar and vector hand out rows; on a matrix whose rows range from 1 to
+ * 40,000 entries, the work-item or group that draws the long row works alone
+ * while the rest of the device waits. CSR-Adaptive (Greathouse and Daga,
+ * SC'14; what clSPARSE ships) hands out nonzeros instead. The host cuts the
+ * rows once into blocks (main.c, section 4), each holding at most SHARE
+ * nonzeros:
+ *   a stream block   consecutive whole rows, SHARE nonzeros at most, at most
+ *                    one row per work-item: the work-group multiplies all its
+ *                    nonzeros into local memory in coalesced sweeps (every
+ *                    work-item one entry per sweep, whatever row it belongs
+ *                    to), then sums each row out of local memory, with as many
+ *                    work-items per row as fit (a power of two, t);
+ *   a chunk          SHARE nonzeros of one row longer than SHARE: the
+ *                    work-group sums them into its slot of `partials`.
+ * csr_adaptive_fixup then adds each long row's partial sums, in slot order
+ * (the same order every run, so the result does not change from run to run),
+ * into y: a second kernel in the same queue, which starts only once the first
+ * has finished, and that is all the ordering a split row needs: nobody waits
+ * for anybody (OpenCL does not promise that work-groups run at the same time,
+ * so a work-group that spun on another could wait forever), no float atomics.
+ * Why not one kernel, with the last chunk of a row adding it up (a counter
+ * per row, atomic_inc, CUDA's "threadfence reduction")? The partial sums must
+ * be visible to that last work-group, which takes a fence of device scope;
+ * NVIDIA's OpenCL reports fences of work-group scope only (clinfo: "Atomic
+ * fence capabilities: ... work-group scope"), and on the H100 that version
+ * failed its check in 3 runs of 3. It was three times faster on the arrow
+ * matrix: each extra kernel costs 8-15 us there (README.md, "one kernel or
+ * two").
+ * blocks[3w .. 3w+2] describe work-group w: its first row; for a stream block
+ * the row after its last, then 0; for a chunk -(slot + 1), then the long row's
+ * number i (long_slot[i] is the row's first slot, long_slot[i + 1] the next
+ * row's).
+ *
+ * On a CPU (LOCAL_SIZE 1) the same blocks, shaped as chapter 4 shaped DIA for
+ * a CPU: one work-item per block walks its rows one after another, straight
+ * from memory, with no local memory and no barriers (PoCL runs a work-group's
+ * work-items in a loop, and every barrier cuts that loop in two); the host
+ * then puts up to SHARE rows in a block, and SHARE is a few thousand.
+ *
+ * Assumes: the work-group size is LOCAL_SIZE, a power of two; SHARE (build
+ * option) nonzeros fit local memory (`prod`, SHARE values, passed by the host
+ * rather than declared here: oclgrind 21.10 takes every store of a float2 or
+ * double2 into a kernel-scope __local array for an uninitialized value);
+ * one work-group per block.
+ */
+#ifndef SHARE
+#define SHARE 1024
+#endif
+#ifndef LOCAL_SIZE
+#define LOCAL_SIZE 256
+#endif
+
+__kernel __attribute__((reqd_work_group_size(LOCAL_SIZE, 1, 1)))
+void csr_adaptive(const int rows,
+                  __global const int *restrict ptr,
+                  __global const int *restrict col,
+                  __global const VALUE *restrict val,
+                  __global const VALUE *restrict x,
+                  __global VALUE *restrict y,
+                  __local VALUE *partial,
+                  __global const int *restrict blocks,
+                  __global VALUE *restrict partials,
+                  __global const int *restrict long_slot,
+                  __local VALUE *prod)
+{
+    (void)rows;
+    size_t w = get_group_id(0);
+    int first = blocks[3 * w], end = blocks[3 * w + 1];
+    /* a chunk: its slot, its long row, and where that row's slots start and end */
+    int slot = -end - 1, lr = blocks[3 * w + 2];
+    int s0 = end < 0 ? long_slot[lr] : 0;
+    int nz0 = end < 0 ? ptr[first] + (slot - s0) * SHARE : ptr[first];
+    int nz1 = end < 0 ? min(nz0 + SHARE, ptr[first + 1]) : ptr[end];
+#if LOCAL_SIZE == 1
+    (void)partial;
+    (void)prod;
+    if (end >= 0) {
+        for (int row = first; row < end; row++) {
+            VALUE sum = ZERO;
+            for (int k = ptr[row]; k < ptr[row + 1]; k++)
+                sum += MUL(val[k], x[col[k]]);
+            y[row] = sum;
+        }
+        return;
+    }
+    VALUE sum = ZERO;
+    for (int k = nz0; k < nz1; k++)
+        sum += MUL(val[k], x[col[k]]);
+    partials[slot] = sum;
+#else
+    int lid = get_local_id(0);
+    /* 1. every product of the block into local memory, LOCAL_SIZE at a time */
+    for (int k = nz0 + lid; k < nz1; k += LOCAL_SIZE)
+        prod[k - nz0] = MUL(val[k], x[col[k]]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    /* 2. the sums. `end` is the same for the whole work-group, so every
+     * work-item takes the same branch and reaches the same barriers. */
+    VALUE sum = ZERO;
+    int t = 1, lane = 0, row = -1;
+    if (end < 0) {
+        /* a chunk of a long row: the whole work-group adds it up */
+        for (int i = lid; i < nz1 - nz0; i += LOCAL_SIZE)
+            sum += prod[i];
+        t = LOCAL_SIZE;
+        lane = lid;
+    } else {
+        /* t work-items per row, the most that fit (the host puts at most
+         * LOCAL_SIZE rows in a block) */
+        int nrows = end - first;
+        while (2 * t * nrows <= LOCAL_SIZE)
+            t *= 2;
+        lane = lid & (t - 1);
+        if (lid / t < nrows) {
+            row = first + lid / t;
+            for (int i = ptr[row] - nz0 + lane; i < ptr[row + 1] - nz0; i += t)
+                sum += prod[i];
+        }
+    }
+    if (t > 1) {
+        /* tree over the t work-items of each row (all LOCAL_SIZE for a chunk) */
+        partial[lid] = sum;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int s = t / 2; s > 0; s >>= 1) {
+            if (lane < s)
+                partial[lid] += partial[lid + s];
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+        sum = partial[lid];
+    }
+    if (lane == 0) {
+        if (end < 0)
+            partials[slot] = sum;
+        else if (row >= 0)
+            y[row] = sum;
+    }
+#endif
+}
+
+/* One work-group per long row (one work-item on a CPU): its chunks' partial
+ * sums, read in parallel and added by a tree, in the same order every run. */
+#ifndef FIXUP_SIZE
+#define FIXUP_SIZE 64
+#endif
+__kernel __attribute__((reqd_work_group_size(FIXUP_SIZE, 1, 1)))
+void csr_adaptive_fixup(__global const int *restrict long_row,
+                        __global const int *restrict long_slot,
+                        __global const VALUE *restrict partials,
+                        __global VALUE *restrict y)
+{
+    int i = get_group_id(0);   /* the grid is one work-group per long row */
+#if FIXUP_SIZE == 1
+    VALUE sum = ZERO;
+    for (int p = long_slot[i]; p < long_slot[i + 1]; p++)
+        sum += partials[p];
+    y[long_row[i]] = sum;
+#else
+    __local VALUE part[FIXUP_SIZE];
+    int lid = get_local_id(0);
+    VALUE sum = ZERO;
+    for (int p = long_slot[i] + lid; p < long_slot[i + 1]; p += FIXUP_SIZE)
+        sum += partials[p];
+    part[lid] = sum;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int s = FIXUP_SIZE / 2; s > 0; s >>= 1) {
+        if (lid < s)
+            part[lid] += part[lid + s];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0)
+        y[long_row[i]] = part[0];
+#endif
+}

@@ -1,7 +1,8 @@
 # tests/t_plots.sh - the figures, the README table and the sweep, without
 # OpenCL: every figure drawn from the fixture CSVs (tests/data/plots, two
-# devices, a FAIL, a SKIP and an ERROR row) with no gnuplot warning; the rows
-# that are no speed stay out of the plotted data; the README table's numbers;
+# devices, a FAIL, a SKIP and an ERROR row, cuSPARSE rows) with no gnuplot
+# warning; the rows that are no speed stay out of the plotted data; cuSPARSE's
+# are a line in step6's figure, never a step6 bar; the README table's numbers;
 # the fixture's columns equal the C writer's header; figures.sh survives step
 # binaries that skip, fail or write nothing (stubs made here, in $TMP only).
 source "$(dirname "$0")/lib.sh"
@@ -24,7 +25,7 @@ else fail "plots: no gnuplot warnings (stderr empty)" "$(head -c 400 "$TMP/draw.
 
 want=(fig-devices)
 for d in fixture-cpu fixture-gpu; do
-    for f in step0 step1 step2 step3 step4 step5 dia bars step6; do want+=("fig-$f-$d"); done
+    for f in step0 step1 step2 step3 step4 step5 dia bars step6 roofline; do want+=("fig-$f-$d"); done
 done
 missing=""
 for f in "${want[@]}"; do
@@ -43,6 +44,59 @@ if [ -z "$extra" ]; then pass "plots: no figure beyond those with data"; else fa
 grep -q 'NVIDIA H100 80GB HBM3' "$OUTD/fig-step1-fixture-gpu.svg" && grep -q '2026-11-22 to 2026-11-23' "$OUTD/fig-step1-fixture-gpu.svg" \
     && pass "plots: the title names the device and the dates" \
     || fail "plots: the title names the device and the dates" "not in fig-step1-fixture-gpu.svg"
+
+# ---- the roofline: every step's point inside the plot, at its model and compulsory intensity ----
+for d in fixture-cpu fixture-gpu; do
+    dat=$WORK/$d-roof.dat range=$WORK/$d-roof.range
+    # the ranges gnuplot drew (GPVAL_*), against every point of the .dat
+    out=$(awk 'NR == FNR { x0 = $1; x1 = $2; y0 = $3; y1 = $4; next }
+        /^0 / { n++; if ($2 != "NaN") { m++; if ($2 <= x0 || $2 >= x1) bad = bad " model_I " $2 }
+                if ($3 <= x0 || $3 >= x1) bad = bad " comp_I " $3; if ($4 <= y0 || $4 >= y1) bad = bad " gflops " $4 }
+        END { printf "%d %d%s", n, m, bad ? ": outside" bad : "" }' "$range" "$dat" 2>&1)
+    # steps 0-5 at both intensities, step6 once per precision it ran (cpu: s d c z; gpu: s c)
+    want=$([ $d = fixture-cpu ] && echo "10 6" || echo "8 6")
+    if [ -s "$range" ] && [ "$out" = "$want" ]; then pass "roofline: $d: every step's point inside the plot"
+    else fail "roofline: $d: every step's point inside the plot" "points/with model '$out', want '$want'; range $(cat "$range" 2>&1)"; fi
+done
+grep -q 'step4 vector' "$OUTD/fig-roofline-fixture-gpu.svg" && grep -q 'OpenCL probe: 2900 GB/s' "$OUTD/fig-roofline-fixture-gpu.svg" \
+    && pass "roofline: names each step and the probe's slope" || fail "roofline: names each step and the probe's slope" "not in fig-roofline-fixture-gpu.svg"
+v=$(awk '$1 == 0 && $6 == 4 { print $2, $3 }' "$WORK/fixture-gpu-roof.dat" 2>/dev/null)
+if [ "$v" = "0.246142 0.480421" ]; then pass "roofline: step3 at the model intensity 2/8 (with padding) and the compulsory one"
+else fail "roofline: step3 at the model intensity 2/8 (with padding) and the compulsory one" "got '$v'"; fi
+
+# ---- the article's published figures: drawn in fig-thenandnow, never counted as a measurement ----
+PUB=$ROOT/plots/data/catanzaro2010-published.csv
+mkdir -p "$TMP/withpub"
+cp "$FIX"/fixture-*.csv "$PUB" "$TMP/withpub/"
+DRAW_WORK=$TMP/pubw "$P/draw.sh" "$TMP/withpub" "$TMP/pubfigs" >/dev/null 2>"$TMP/pub.err"
+if [ -s "$TMP/pubfigs/fig-thenandnow.png" ] && [ -s "$TMP/pubfigs/fig-thenandnow.svg" ] && [ ! -s "$TMP/pub.err" ]; then
+    pass "then and now: fig-thenandnow drawn with the article's CSV, no gnuplot warnings"
+else fail "then and now: fig-thenandnow drawn with the article's CSV, no gnuplot warnings" "$(ls "$TMP/pubfigs" 2>&1 | grep then) $(head -c 300 "$TMP/pub.err")"; fi
+grep -q 'ATI Radeon HD 5870, 2010 (published)' "$TMP/pubfigs/fig-thenandnow.svg" 2>/dev/null && grep -q 'not measurements' "$TMP/pubfigs/fig-thenandnow.svg" \
+    && pass "then and now: the article's bars are marked published, not measured" \
+    || fail "then and now: the article's bars are marked published, not measured" "not in fig-thenandnow.svg"
+v=$(awk 'NR == 2 { print $4, $5, $6 }' "$TMP/pubw/thenandnow-model.dat" 2>/dev/null)
+if [ "$v" = "51.17 18.29 29.58" ]; then pass "then and now: step1: the article's 51% of its bound beside each device's % of its model bound"
+else fail "then and now: step1: the article's 51% of its bound beside each device's % of its model bound" "got '$v'"; fi
+ls "$TMP/pubfigs" | grep -i catanzaro && fail "then and now: no per-device figure for the article" "$(ls "$TMP/pubfigs" | grep -i catanzaro | tr '\n' ' ')" \
+    || pass "then and now: no per-device figure for the article"
+same=""
+for d in fixture-cpu fixture-gpu; do
+    cmp -s "$WORK/$d-bars.dat" "$TMP/pubw/$d-bars.dat" || same="$same $d-bars.dat"
+    cmp -s "$WORK/$d-roof.dat" "$TMP/pubw/$d-roof.dat" || same="$same $d-roof.dat"
+done
+cmp -s "$OUTD/fig-devices.svg" "$TMP/pubfigs/fig-devices.svg" || same="$same fig-devices.svg"
+[ -z "$same" ] && pass "then and now: the bars, the roofline and fig-devices ignore the article's rows" \
+    || fail "then and now: the bars, the roofline and fig-devices ignore the article's rows" "changed:$same"
+printf '<!-- results:begin -->\n<!-- results:end -->\n' >"$TMP/t1.md"
+cp "$TMP/t1.md" "$TMP/t2.md"
+"$P/readme-table.sh" "$TMP/t1.md" "$FIX" >/dev/null
+"$P/readme-table.sh" "$TMP/t2.md" "$TMP/withpub" >/dev/null
+if cmp -s "$TMP/t1.md" "$TMP/t2.md" && ! grep -qi 'radeon\|phenom' "$TMP/t2.md"; then pass "then and now: the README results table ignores the article's rows"
+else fail "then and now: the README results table ignores the article's rows" "$(diff "$TMP/t1.md" "$TMP/t2.md" | head -3 | tr '\n' '|')"; fi
+got=$("$P/then-and-now.sh" step5 "$TMP/withpub" | grep -c 'HD 5870.*published figure, not a measurement.* 49.2 .* 64% | - | - |')
+[ "$got" = 1 ] && pass "then and now: chapter 5's table marks the article's row published, against its own bound" \
+    || fail "then and now: chapter 5's table marks the article's row published, against its own bound" "$("$P/then-and-now.sh" step5 "$TMP/withpub" | tr '\n' '|')"
 
 # ---- what is no speed is not plotted ----
 # step3 FAILs at 256x256 (65536 rows) on both devices; the GPU's step5 has an
@@ -65,6 +119,22 @@ grep -q 'step3 local grid256x256r5: FAIL' "$OUTD/fig-step3-fixture-cpu.svg" \
 v=$(awk '$2 == "\"step5" { print $NF }' "$WORK/fixture-gpu-bars.dat" 2>/dev/null)
 if [ "$v" = 52.8584 ]; then pass "plots: bars at the common size, % of compulsory"; else fail "plots: bars at the common size, % of compulsory" "step5 got '$v', expected 52.8584"; fi
 
+# ---- cuSPARSE rows (vendor/cusparse): step6's reference line, never a step6 bar ----
+# The GPU fixture has them in s (cusparse on two matrices, cusparse-alg2 on one;
+# faster than step6 on the grid), none in c, and a SKIP row in z (no CUDA device).
+got=$(awk 'NR > 1 { printf "%s ", $7 }' "$WORK/fixture-gpu-csr-s.dat" 2>/dev/null)
+if [ "$got" = "2.5 380 600 " ] && [ "$(awk 'NR > 1 { printf "%s ", $7 }' "$WORK/fixture-gpu-csr-c.dat" 2>/dev/null)" = "NaN NaN NaN " ]; then
+    pass "plots: the cuSPARSE rows are the csr .dat's last column, per matrix"
+else fail "plots: the cuSPARSE rows are the csr .dat's last column, per matrix" "s: '$got'"; fi
+if grep -q 'cuSPARSE (reference)' "$OUTD/fig-step6-fixture-gpu.svg" && ! grep -q 'cuSPARSE' "$OUTD/fig-step6-fixture-cpu.svg"; then
+    pass "plots: step6's figure draws cuSPARSE where it ran, and only there"
+else fail "plots: step6's figure draws cuSPARSE where it ran, and only there" "key entry missing, or drawn on the CPU"; fi
+v=$(awk -F'\t' '$1 == "skips" { print $2 }' "$WORK/fixture-gpu.meta" 2>/dev/null)
+if [ "$v" = "step6 d" ]; then pass "plots: a cuSPARSE SKIP row is no step6 skip"; else fail "plots: a cuSPARSE SKIP row is no step6 skip" "skips '$v'"; fi
+v=$(awk -F'"' '$2 ~ /^step6/ { print $2 }' "$WORK/fixture-gpu-bars.dat" 2>/dev/null)
+if [ "$v" = "step6 vector-32 (CSR)" ]; then pass "plots: step6's bar is its own kernel, not cuSPARSE"
+else fail "plots: step6's bar is its own kernel, not cuSPARSE" "got '$v'"; fi
+
 # a kernel that stopped growing earlier pulls its step's bar back to where all its kernels ran;
 # the sizes compare as numbers (16384 rows > 4096 rows, though "16384" < "4096" as strings)
 mkdir -p "$TMP/capd"
@@ -84,7 +154,7 @@ mkdir -p "$TMP/one"
 { echo "$HEADER_FIX"; grep '^step1,' "$FIX/fixture-cpu.csv"; } >"$TMP/one/cpu.csv"
 "$P/draw.sh" "$TMP/one" "$TMP/onefigs" >/dev/null 2>"$TMP/one.err"
 got=$(cd "$TMP/onefigs" 2>/dev/null && ls | tr '\n' ' ')
-if [ "$got" = "fig-bars-cpu.png fig-bars-cpu.svg fig-dia-cpu.png fig-dia-cpu.svg fig-step1-cpu.png fig-step1-cpu.svg " ] && [ ! -s "$TMP/one.err" ]; then
+if [ "$got" = "fig-bars-cpu.png fig-bars-cpu.svg fig-dia-cpu.png fig-dia-cpu.svg fig-roofline-cpu.png fig-roofline-cpu.svg fig-step1-cpu.png fig-step1-cpu.svg " ] && [ ! -s "$TMP/one.err" ]; then
     pass "plots: one device with step1 only: its figures and no others"
 else fail "plots: one device with step1 only: its figures and no others" "got: $got $(head -c 200 "$TMP/one.err")"; fi
 mkdir -p "$TMP/none"
@@ -97,6 +167,11 @@ row=$(grep '^| NVIDIA H100 80GB HBM3 | step5 |' "$TMP/README.md")
 if [ "$row" = "| NVIDIA H100 80GB HBM3 | step5 | image | grid1024x1024r5 | 736.43 | 52.9% | 2026-11-22 |" ]; then
     pass "readme-table: H100 step5 best GFLOP/s at the largest grid, % of compulsory"
 else fail "readme-table: H100 step5 best GFLOP/s at the largest grid, % of compulsory" "got '$row'"; fi
+row=$(grep '^| NVIDIA H100 80GB HBM3 | step6 |' "$TMP/README.md")
+case $row in
+    "| NVIDIA H100 80GB HBM3 | step6 | vector-32 | grid1024x1024r5 | 427.06 |"*) pass "readme-table: step6's row is its own kernel, not cuSPARSE" ;;
+    *) fail "readme-table: step6's row is its own kernel, not cuSPARSE" "got '$row'" ;;
+esac
 row=$(grep '| step3 |' "$TMP/README.md" | grep pthread)
 if [ "$row" = "| pthread-skylake-avx512-AMD EPYC 7B13 | step3 | local | grid512x512r5 | 2.12 | 14.7% | 2026-11-20 |" ]; then
     pass "readme-table: the CPU's step3 at 512x512, past its FAIL at 256x256"
@@ -195,3 +270,16 @@ else fail "figures.sh: a second sweep appends, header kept once" "$n headers, $r
 mkdir -p "$TMP/emptybuild"
 expect_error "figures.sh: no binaries" "no step binaries" env BUILD="$TMP/emptybuild" DATA="$TMP/sweep2" NO_DRAW=1 "$P/figures.sh"
 expect_error "figures.sh: a bad BUDGET" "BUDGET wants whole seconds" env BUILD="$FB" BUDGET=10m NO_DRAW=1 "$P/figures.sh"
+
+# ---- the then-and-now tables in the chapters and the README are the committed data's ----
+stale=""
+for readme in "$ROOT/README.md" "$ROOT"/step[0-5]-*/README.md; do
+    d=$(basename "$(dirname "$readme")") what=all
+    [ "$readme" = "$ROOT/README.md" ] || what=${d%%-*}
+    grep -qxF '<!-- then-and-now:begin -->' "$readme" || { stale="$stale ${readme#"$ROOT"/}(no block)"; continue; }
+    sed -n '/^<!-- then-and-now:begin -->$/,/^<!-- then-and-now:end -->$/p' "$readme" | sed '1d;$d' >"$TMP/tn.have"
+    "$P/then-and-now.sh" "$what" >"$TMP/tn.want"
+    cmp -s "$TMP/tn.have" "$TMP/tn.want" || stale="$stale ${readme#"$ROOT"/}"
+done
+[ -z "$stale" ] && pass "then and now: the tables in README.md and chapters 0-5 are plots/data's (make readme-table)" \
+    || fail "then and now: the tables in README.md and chapters 0-5 are plots/data's (make readme-table)" "stale:$stale"

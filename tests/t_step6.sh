@@ -1,4 +1,5 @@
-# tests/t_step6.sh - step6-csr: both CSR kernels in the four precisions against
+# tests/t_step6.sh - step6-csr: the three CSR kernels (scalar, vector,
+# adaptive in its CPU and GPU shapes) in the four precisions against
 # the reference on real matrices (rectangular, pattern, complex, Hermitian,
 # Harwell-Boeing) and on generated ones (empty rows first and last, rows of
 # length 1-3, one row of more than 10,000 nonzeros, tall and wide shapes);
@@ -17,8 +18,10 @@ if [ ! -x "$bin" ] || [ ! -x "$gen" ]; then
 fi
 D=$ROOT/tests/data
 
-# both NAME ARGS...: status 0, both kernels ran and passed (or the device has
-# no doubles: status 3 and the skip says why)
+# both NAME ARGS...: status 0, all three kernels ran and passed (or the device
+# has no doubles: status 3 and the skip says why); then the adaptive kernel
+# alone in its GPU shape (work-groups of 32 sharing blocks of 128 nonzeros,
+# so that long rows are split even in small matrices)
 both() {
     local name=$1; shift
     _run "$bin" "$@"
@@ -26,11 +29,19 @@ both() {
     local n; n=$(grep -c '^check: PASS' "$TMP/out")
     if [ "$st" = 3 ] && grep -q 'skipped: .*cl_khr_fp64' "$TMP/out"; then
         pass "$name (skipped: no cl_khr_fp64)"
-    elif [ "$st" = 0 ] && [ "$n" = 2 ] && grep -q '^---- scalar' "$TMP/out" && grep -q '^---- vector-' "$TMP/out"; then
+        return
+    elif [ "$st" = 0 ] && [ "$n" = 3 ] && grep -q '^---- scalar' "$TMP/out" && grep -q '^---- vector-' "$TMP/out" &&
+        grep -q '^---- adaptive' "$TMP/out"; then
         pass "$name"
     else
         fail "$name" "status $st, $n PASS: $(grep -E '^check|error' "$TMP/out" "$TMP/err" | tr '\n' ' ')"
+        return
     fi
+    _run "$bin" "$@" --kernel adaptive --local-size 32
+    st=$(cat "$TMP/status")
+    [ "$st" = 0 ] && grep -q '^---- adaptive: .*local 32' "$TMP/out" && grep -q '^check: PASS' "$TMP/out" &&
+        pass "$name, adaptive local 32" ||
+        fail "$name, adaptive local 32" "status $st: $(grep -E '^check|error' "$TMP/out" "$TMP/err" | tr '\n' ' ')"
 }
 
 # generated matrices (gen_csr: empty rows 0 and last, length 1-3 rows, one
@@ -39,7 +50,7 @@ both() {
     "$gen" "$TMP/tall.mtx" 1500 37 7 real && "$gen" "$TMP/tallz.mtx" 1500 37 8 complex &&
     "$gen" "$TMP/one.mtx" 1 1 9 real ||
     fail "gen_csr" "could not write the generated matrices"
-expect_output "gen_csr: a row of more than 10,000 nonzeros" 'max 12011, [0-9]+ empty rows' \
+expect_output "gen_csr: a row of more than 10,000 nonzeros" 'max 12011, spread \(std/mean\) [0-9.]+, typical [0-9.]+ .*, [0-9]+ empty' \
     "$bin" --matrix "$TMP/wide.mtx" --kernel scalar $QUICK
 
 real_set=("$D/west0067.mtx" "$D/lp_afiro.mtx" "$D/can___24.mtx" "$D/bcsstk01.rsa" "$TMP/wide.mtx" "$TMP/tall.mtx" "$TMP/one.mtx")
@@ -78,13 +89,13 @@ expect_error "step6 vector local 48 not a multiple of 32" "--local-size 48 is no
     "$bin" --matrix "$TMP/wide.mtx" --kernel vector --group-size 32 --local-size 48
 expect_error "step6 vector local 16 below group 32" "--local-size 16 is not a multiple of the group size 32" \
     "$bin" --grid 40 --radius 8 --kernel vector --local-size 16
-expect_error "step6 both kernels, local 100 not a multiple of 8" "--local-size 100 is not a multiple of the group size 8" \
+expect_error "step6 all kernels, local 100: not a power of two for adaptive" "--local-size 100 is not a power of two" \
     "$bin" --grid 37x29 --group-size 8 --local-size 100
 
 # the CSV: one row per kernel, precision and FLOPs per complex nonzero
 rm -f "$TMP/r.csv"
 "$bin" --matrix "$D/young1c.mtx" --precision c $QUICK --csv "$TMP/r.csv" >"$TMP/out" 2>&1
-if [ "$(grep -cE '^step6,(scalar|vector-[0-9]+),.*,young1c,841,841,4089,0,c,2,.*,PASS,' "$TMP/r.csv")" = 2 ]; then
+if [ "$(grep -cE '^step6,(scalar|vector-[0-9]+|adaptive),.*,young1c,841,841,4089,0,c,2,.*,PASS,' "$TMP/r.csv")" = 3 ]; then
     pass "step6 CSV: a PASS row per kernel, precision c"
 else
     fail "step6 CSV: a PASS row per kernel" "$(tr '\n' '|' <"$TMP/r.csv")"
@@ -92,15 +103,15 @@ fi
 grep -q 'GFLOP/s (8 per complex nonzero)' "$TMP/out" && pass "step6 complex GFLOP/s counts 8 per nonzero" ||
     fail "step6 complex GFLOP/s counts 8 per nonzero" "$(grep speed "$TMP/out" | head -1)"
 
-# `make step6 run`: without options, both kernels on the default set, a summary row each
+# `make step6 run`: without options, every kernel on the default set, a summary row each
 expect_output "make step6 run: the default set" '^step6 +vector-[0-9]+ +young1c ' make -s -C "$ROOT" step6 run
 for m in grid512x512r5 west0067 bfwa62 lp_afiro 1138_bus young1c; do
-    n=$(sed -n '/= summary =/,$p' "$TMP/out" | grep -cE "^step6 +(scalar|vector-[0-9]+) +$m +.* PASS$")
-    [ "$n" = 2 ] && pass "make step6 run: $m, both kernels PASS" || fail "make step6 run: $m, both kernels PASS" "$n rows"
+    n=$(sed -n '/= summary =/,$p' "$TMP/out" | grep -cE "^step6 +(scalar|vector-[0-9]+|adaptive) +$m +.* PASS$")
+    [ "$n" = 3 ] && pass "make step6 run: $m, three kernels PASS" || fail "make step6 run: $m, three kernels PASS" "$n rows"
 done
-expect_output "make step6 run ARGS: one matrix, two rows" '^step6 +scalar +grid37x29r5 ' make -s -C "$ROOT" step6 run ARGS="--grid 37x29 --runs 2"
+expect_output "make step6 run ARGS: one matrix, three rows" '^step6 +scalar +grid37x29r5 ' make -s -C "$ROOT" step6 run ARGS="--grid 37x29 --runs 2"
 n=$(sed -n '/= summary =/,$p' "$TMP/out" | grep -cE '^step6 ')
-[ "$n" = 2 ] && pass "make step6 run ARGS: two rows" || fail "make step6 run ARGS: two rows" "$n rows"
+[ "$n" = 3 ] && pass "make step6 run ARGS: three rows" || fail "make step6 run ARGS: three rows" "$n rows"
 
 # a broken kernel: the last entry of every row dropped, in both kernels
 sed 's/int end = ptr\[row + 1\];/int end = ptr[row + 1] - 1;/' "$ROOT/step6-csr/kernel.cl" >"$TMP/broken.cl"
@@ -122,7 +133,7 @@ expect_error "step6 complex matrix in float" "young1c is complex: run it with --
 expect_error "step6 complex HB matrix in double" "is complex: run it with --precision c or z" "$bin" --matrix "$D/cha.mtx" --precision d
 expect_error "step6 --group-size 3" "--group-size 3 is not a power of two" "$bin" --group-size 3
 expect_error "step6 --group-size 48" "--group-size 48 is not a power of two" "$bin" --kernel vector --group-size 48
-expect_error "step6 --kernel diagonal" "--kernel wants one of scalar,vector,both, not 'diagonal'" "$bin" --kernel diagonal
+expect_error "step6 --kernel diagonal" "--kernel wants one of scalar,vector,adaptive,all, not 'diagonal'" "$bin" --kernel diagonal
 
 # oclgrind: both kernels, real and complex, several work-groups, short and
 # long rows; nothing reported on stderr

@@ -1,0 +1,262 @@
+/* gen.c - irregular matrices without downloads (--gen SPEC).
+ *
+ * Most real matrices are not grids: their rows have very different lengths
+ * (a circuit's supply net, a web page's in-links, an LP's linking row). These
+ * generators make such matrices at any size, from the seed alone, so that
+ * every machine builds the same one:
+ *
+ *   powerlaw:rows=N[,cols=C][,mean=M][,exp=A]   row lengths from a Pareto law of
+ *                             shape A (default 1.6) scaled to mean M (default 15):
+ *                             most rows short, a few very long (the smaller A,
+ *                             the heavier the tail)
+ *   uniform:rows=N[,cols=C][,min=a][,max=b]     row lengths uniform in [a, b]
+ *   arrow:rows=N                                a full first row and first
+ *                             column, and the diagonal: one row holds a third
+ *                             of the nonzeros
+ *
+ * Columns are distinct and uniformly random within a row, values uniform in
+ * [-1, 1). Each row draws from its own stream (seed, row), so the matrix does
+ * not depend on the number of OpenMP threads that build it.
+ */
+#include "matrix.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { GEN_POWERLAW, GEN_UNIFORM, GEN_ARROW };
+
+typedef struct {
+    int kind;
+    long long rows, cols;
+    double mean, exponent;
+    long long min, max;
+    int cols_set;
+} gen_spec;
+
+/* (0, 1]: never 0, so a Pareto draw is finite */
+static double unit_open0(spmv_rng *g)
+{
+    return (double)((spmv_rng_next(g) >> 11) + 1) * 0x1.0p-53;
+}
+
+static int parse_num(const char *key, const char *v, double lo, double hi, double *out, spmv_error *err)
+{
+    char *end;
+    errno = 0;
+    double d = strtod(v, &end);
+    if (errno || end == v || *end || !(d >= lo && d <= hi))
+        return spmv_fail(err, "--gen: %s wants a number from %g to %g, not '%s'", key, lo, hi, v);
+    *out = d;
+    return 0;
+}
+
+static int parse_spec(const char *spec, gen_spec *s, spmv_error *err)
+{
+    memset(s, 0, sizeof *s);
+    s->mean = 15;
+    s->exponent = 1.6;
+    s->min = 1;
+    s->max = 32;
+    const char *colon = strchr(spec, ':');
+    size_t klen = colon ? (size_t)(colon - spec) : strlen(spec);
+    if (klen == 8 && strncmp(spec, "powerlaw", 8) == 0)
+        s->kind = GEN_POWERLAW;
+    else if (klen == 7 && strncmp(spec, "uniform", 7) == 0)
+        s->kind = GEN_UNIFORM;
+    else if (klen == 5 && strncmp(spec, "arrow", 5) == 0)
+        s->kind = GEN_ARROW;
+    else
+        return spmv_fail(err, "--gen wants powerlaw:..., uniform:... or arrow:..., not '%.*s' "
+                         "(example: --gen powerlaw:rows=262144,mean=15,exp=1.6)", (int)klen, spec);
+    char buf[256];
+    if (strlen(spec) >= sizeof buf)
+        return spmv_fail(err, "--gen: the spec is longer than %zu characters", sizeof buf - 1);
+    snprintf(buf, sizeof buf, "%s", colon ? colon + 1 : "");
+    int rows_set = 0, min_set = 0, max_set = 0;
+    for (char *save = NULL, *kv = strtok_r(buf, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(kv, '=');
+        if (!eq)
+            return spmv_fail(err, "--gen: '%s' is not key=value", kv);
+        *eq = 0;
+        const char *k = kv, *v = eq + 1;
+        double d;
+        int ok_key = 1;
+        if (strcmp(k, "rows") == 0) {
+            if (parse_num(k, v, 1, INT_MAX - 1, &d, err))
+                return -1;
+            s->rows = (long long)d, rows_set = 1;
+        } else if (strcmp(k, "cols") == 0 && s->kind != GEN_ARROW) {
+            if (parse_num(k, v, 1, INT_MAX - 1, &d, err))
+                return -1;
+            s->cols = (long long)d, s->cols_set = 1;
+        } else if (strcmp(k, "mean") == 0 && s->kind == GEN_POWERLAW) {
+            if (parse_num(k, v, 0.01, 1e9, &s->mean, err))
+                return -1;
+        } else if (strcmp(k, "exp") == 0 && s->kind == GEN_POWERLAW) {
+            if (parse_num(k, v, 1.05, 100, &s->exponent, err))
+                return -1;
+        } else if (strcmp(k, "min") == 0 && s->kind == GEN_UNIFORM) {
+            if (parse_num(k, v, 0, INT_MAX - 1, &d, err))
+                return -1;
+            s->min = (long long)d, min_set = 1;
+        } else if (strcmp(k, "max") == 0 && s->kind == GEN_UNIFORM) {
+            if (parse_num(k, v, 0, INT_MAX - 1, &d, err))
+                return -1;
+            s->max = (long long)d, max_set = 1;
+        } else {
+            ok_key = 0;
+        }
+        if (!ok_key)
+            return spmv_fail(err, "--gen %.*s takes %s, not '%s'", (int)klen, spec,
+                             s->kind == GEN_POWERLAW ? "rows, cols, mean, exp"
+                             : s->kind == GEN_UNIFORM ? "rows, cols, min, max" : "rows", k);
+    }
+    if (!rows_set)
+        return spmv_fail(err, "--gen %.*s needs rows=N", (int)klen, spec);
+    if (!s->cols_set)
+        s->cols = s->rows;
+    if (s->kind == GEN_UNIFORM) {
+        if (!max_set && min_set && s->min > s->max)
+            s->max = s->min;
+        if (s->min > s->max)
+            return spmv_fail(err, "--gen uniform: min=%lld is more than max=%lld", s->min, s->max);
+        if (s->max > s->cols)
+            return spmv_fail(err, "--gen uniform: max=%lld is more than the %lld columns", s->max, s->cols);
+    }
+    if (s->kind == GEN_POWERLAW && s->mean > (double)s->cols)
+        return spmv_fail(err, "--gen powerlaw: mean=%g is more than the %lld columns", s->mean, s->cols);
+    return 0;
+}
+
+/* The row's length. Pareto: x_min / U^(1/a) has mean a x_min / (a - 1), so
+ * x_min = mean (a - 1) / a; rounded to the nearest integer, at most cols. */
+static long long row_length(const gen_spec *s, long long r, spmv_rng *g)
+{
+    switch (s->kind) {
+    case GEN_POWERLAW: {
+        double xmin = s->mean * (s->exponent - 1) / s->exponent;
+        double len = floor(xmin * pow(unit_open0(g), -1.0 / s->exponent) + 0.5);
+        return len > (double)s->cols ? s->cols : (long long)len;
+    }
+    case GEN_UNIFORM:
+        return s->min + (long long)(unit_open0(g) * (double)(s->max - s->min + 1) - 1e-9);
+    default:   /* arrow: the first row full; the others the first column and the diagonal */
+        return r == 0 ? s->cols : 2;
+    }
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* len distinct columns of [0, cols), sorted. Few of many: draw, sort, drop
+ * repeats, draw the missing ones again. Many of few: selection sampling
+ * (Knuth's algorithm S), one pass over the columns. */
+static void draw_columns(int *col, long long len, long long cols, spmv_rng *g)
+{
+    if (len * 4 >= cols) {
+        long long need = len;
+        for (long long c = 0; c < cols && need > 0; c++)
+            if ((double)(cols - c) * unit_open0(g) <= (double)need)
+                col[len - need--] = (int)c;
+        return;
+    }
+    long long have = 0;
+    while (have < len) {
+        for (long long k = have; k < len; k++)
+            col[k] = (int)(spmv_rng_next(g) % (uint64_t)cols);
+        qsort(col, (size_t)len, sizeof *col, cmp_int);
+        have = 0;
+        for (long long k = 0; k < len; k++)
+            if (have == 0 || col[k] != col[have - 1])
+                col[have++] = col[k];
+    }
+}
+
+static void spec_name(const gen_spec *s, uint64_t seed, char *name, size_t size)
+{
+    char shape[48];
+    if (s->cols_set && s->cols != s->rows)
+        snprintf(shape, sizeof shape, "%lldx%lld", s->rows, s->cols);
+    else
+        snprintf(shape, sizeof shape, "%lld", s->rows);
+    if (s->kind == GEN_POWERLAW)
+        snprintf(name, size, "powerlaw%s-m%g-e%g-s%llu", shape, s->mean, s->exponent, (unsigned long long)seed);
+    else if (s->kind == GEN_UNIFORM)
+        snprintf(name, size, "uniform%s-%lld-%lld-s%llu", shape, s->min, s->max, (unsigned long long)seed);
+    else
+        snprintf(name, size, "arrow%s-s%llu", shape, (unsigned long long)seed);
+}
+
+int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err)
+{
+    memset(A, 0, sizeof *A);
+    gen_spec s;
+    if (parse_spec(spec, &s, err))
+        return -1;
+    int rows = (int)s.rows, cols = (int)s.cols;
+    A->ptr = spmv_alloc((size_t)rows + 1, sizeof *A->ptr, "row pointers", err);
+    if (!A->ptr)
+        return -1;
+    /* pass 1: the row lengths, each from its row's stream; then their prefix sum */
+    const uint64_t mix = 0x9e3779b97f4a7c15ULL;
+#pragma omp parallel for schedule(static)
+    for (int r = 0; r < rows; r++) {
+        spmv_rng g;
+        spmv_rng_seed(&g, (seed ^ 0x6e6e7a11ULL) * mix + (uint64_t)r);
+        A->ptr[r + 1] = (int)row_length(&s, r, &g);   /* at most cols < 2^31 */
+    }
+    long long nnz = 0;
+    for (int r = 0; r < rows; r++) {
+        long long len = A->ptr[r + 1];
+        A->ptr[r] = (int)(nnz < INT_MAX ? nnz : 0);
+        nnz += len;
+        if (nnz >= INT_MAX) {
+            free(A->ptr);
+            A->ptr = NULL;
+            return spmv_fail(err, "--gen %s: more than 2^31 nonzeros by row %d; the device indexes with int "
+                             "(try fewer rows or a smaller mean)", spec, r);
+        }
+    }
+    A->ptr[rows] = (int)nnz;
+    A->rows = rows;
+    A->cols = cols;
+    A->nnz = nnz;
+    size_t n1 = nnz ? (size_t)nnz : 1;
+    A->col = spmv_alloc(n1, sizeof *A->col, "column indices", err);
+    A->re = A->col ? spmv_alloc(n1, sizeof *A->re, "values", err) : NULL;
+    if (!A->re) {
+        csr_free(A);
+        return -1;
+    }
+    /* pass 2: columns and values, each row from the same stream as its length */
+#pragma omp parallel for schedule(dynamic, 256)
+    for (int r = 0; r < rows; r++) {
+        spmv_rng g;
+        spmv_rng_seed(&g, (seed ^ 0x6e6e7a11ULL) * mix + (uint64_t)r);
+        long long len = row_length(&s, r, &g);
+        int *c = A->col + A->ptr[r];
+        if (s.kind == GEN_ARROW && r > 0) {
+            c[0] = 0;
+            c[1] = r;   /* r < cols: arrow is square and r > 0 */
+        } else {
+            draw_columns(c, len, s.cols, &g);
+        }
+        for (long long k = 0; k < len; k++)
+            A->re[A->ptr[r] + k] = spmv_rng_uniform(&g);
+    }
+    spmv_origin *o = &A->origin;
+    spec_name(&s, seed, o->name, sizeof o->name);
+    snprintf(o->source, sizeof o->source, "generator --gen %s --seed %llu", spec, (unsigned long long)seed);
+    snprintf(o->format, sizeof o->format, "generator");
+    snprintf(o->field, sizeof o->field, "real");
+    snprintf(o->symmetry, sizeof o->symmetry, "general");
+    o->stored = nnz;
+    return 0;
+}

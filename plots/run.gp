@@ -1,0 +1,36 @@
+# plots/run.gp - the chart of one `make run` (common/run-chart.sh draws it):
+# a bar per step and kernel, GFLOP/s at the median time, with its % of the
+# compulsory bound (the bandwidth probed in the same run) written on the bar.
+# Drawn as PNG and SVG, then once more as text on the terminal (dumb).
+# Variables: file (idx label gflops pct lt), n (bars), dev, out, cols (the
+# terminal's width).
+W = 900
+H = 480
+load dir."style.gp"
+set title sprintf("make run on %s: GFLOP/s per step and kernel, %% of the compulsory bound on each bar", dev)
+set ylabel "GFLOP/s"
+set yrange [0:*]
+set xrange [-0.6:n - 0.4]
+set offsets 0, 0, graph 0.15, 0
+set style fill solid 0.85 border -1
+set boxwidth 0.7
+set xtics scale 0
+set key off
+set bmargin 4
+nl(s) = (p = strstrt(s, " "), p > 0 ? s[1:p-1]."\n".s[p+1:] : s)   # "step1 naive" on two lines
+do for [fmt in "png svg"] {
+    eval term(fmt)
+    set output out.".".fmt
+    plot file using 1:3:5:xtic(nl(strcol(2))) with boxes lc variable, \
+         file using 1:3:(sprintf("%.3g (%.0f%%)", $3, $4)) with labels offset 0,0.8 font ",9"
+    unset output
+}
+set terminal dumb size cols, 26 noenhanced
+set output
+# a title wider than the terminal is not drawn at all: cut the device's name
+d = strlen(dev) > cols - 45 ? dev[1:cols - 48]."..." : dev
+set title sprintf("GFLOP/s (%% of compulsory bound) on %s", d)
+unset ylabel
+unset grid
+plot file using 1:3:xtic(nl(strcol(2))) with boxes, \
+     file using 1:3:(sprintf("%.3g\n%.0f%%", $3, $4)) with labels offset 0,1.5

@@ -1,0 +1,183 @@
+# tests/t_adaptive.sh - irregular matrices (--gen) and step 6's load-balanced
+# kernel: the generator is deterministic whatever the threads, names its
+# parameters in the CSV, refuses bad specs in one line, and reaches every
+# step; the three kernels pass, every precision, on the shapes that break
+# row-based kernels (a dense first row and column, every nonzero in one row,
+# empty rows between long rows, one row over 100,000 entries, 1xN, Nx1,
+# power-law matrices of several seeds and exponents), the adaptive kernel in
+# its CPU shape (one work-item per block) and in its GPU shape (a work-group
+# per block, long rows split across work-groups); a kernel that drops a split
+# row's partial sum FAILs; oclgrind finds nothing; the matrix chooses.
+source "$(dirname "$0")/lib.sh"
+bin=$BUILD/step6
+QUICK="--runs 1 --warmup 0"
+export SPMV_PROBE_MB=1
+if [ ! -x "$bin" ]; then
+    fail "adaptive tests" "no $bin: run make all"
+    exit 0
+fi
+
+# ---- the generator
+for t in 1 2; do
+    OMP_NUM_THREADS=$t "$bin" --gen powerlaw:rows=5000,mean=12,exp=1.4 --seed 7 --kernel scalar $QUICK \
+        --save-matrix "$TMP/pl$t.mtx" >/dev/null 2>&1
+done
+if [ -s "$TMP/pl1.mtx" ] && cmp -s "$TMP/pl1.mtx" "$TMP/pl2.mtx"; then
+    pass "gen: the same matrix with 1 and 2 threads"
+else
+    fail "gen: the same matrix with 1 and 2 threads" "the saved files differ or are empty"
+fi
+"$bin" --gen powerlaw:rows=5000,mean=12,exp=1.4 --seed 8 --kernel scalar $QUICK --save-matrix "$TMP/pl8.mtx" >/dev/null 2>&1
+cmp -s "$TMP/pl1.mtx" "$TMP/pl8.mtx" && fail "gen: another seed, another matrix" "seeds 7 and 8 gave the same file" ||
+    pass "gen: another seed, another matrix"
+# the saved file reads back as the same matrix (the loader's own reader)
+expect_output "gen: --save-matrix reads back, same row statistics" \
+    "$(grep '^rows ' <("$bin" --gen powerlaw:rows=5000,mean=12,exp=1.4 --seed 7 --kernel scalar $QUICK) | sed 's/[().*]/./g')" \
+    "$bin" --matrix "$TMP/pl1.mtx" --kernel scalar $QUICK
+# row lengths: distinct sorted columns, lengths as asked
+awk 'NR > 1 && !/^%/ { n++; if ($1 == prev_r && $2 <= prev_c) bad++; prev_r = $1; prev_c = $2 }
+     END { exit !(n > 0 && bad == 0) }' <(grep -v '^%' "$TMP/pl1.mtx") &&
+    pass "gen: columns distinct and ascending in every row" || fail "gen: columns distinct and ascending in every row" "$TMP/pl1.mtx"
+expect_output "gen uniform: every row 3 to 5 long" 'length mean 4\.[0-9], max 5,' \
+    "$bin" --gen uniform:rows=3001,min=3,max=5 --kernel scalar $QUICK
+expect_output "gen arrow: 3n-2 nonzeros, one full row" 'arrow1000-s1: 1000 x 1000, 2998 nonzeros' \
+    "$bin" --gen arrow:rows=1000 --kernel scalar $QUICK
+expect_output "gen powerlaw: mean near what was asked" 'length mean (1[4-6])\.[0-9]' \
+    "$bin" --gen powerlaw:rows=40000,mean=15 --kernel scalar $QUICK
+rm -f "$TMP/g.csv"
+"$bin" --gen powerlaw:rows=3000,cols=5000,mean=9,exp=2 --seed 3 --kernel scalar $QUICK --csv "$TMP/g.csv" >/dev/null 2>&1
+grep -q '^step6,scalar,.*,powerlaw3000x5000-m9-e2-s3,3000,5000,' "$TMP/g.csv" &&
+    pass "gen: the CSV matrix column names the parameters" ||
+    fail "gen: the CSV matrix column names the parameters" "$(tail -n 1 "$TMP/g.csv")"
+expect_error "gen: unknown kind" "--gen wants powerlaw:..., uniform:... or arrow:..., not 'zipf'" "$bin" --gen zipf:rows=10
+expect_error "gen: no rows" "needs rows=N" "$bin" --gen powerlaw:mean=3
+expect_error "gen: unknown key" "takes rows, cols, mean, exp, not 'min'" "$bin" --gen powerlaw:rows=10,min=3
+expect_error "gen: exponent at most 1" "exp wants a number from 1.05" "$bin" --gen powerlaw:rows=10,exp=1
+expect_error "gen: not key=value" "'rows' is not key=value" "$bin" --gen uniform:rows
+expect_error "gen: min above max" "min=9 is more than max=4" "$bin" --gen uniform:rows=10,min=9,max=4
+expect_error "gen: more per row than columns" "max=20 is more than the 10 columns" "$bin" --gen uniform:rows=10,cols=10,max=20
+expect_error "gen: 2^31 nonzeros refused" "more than 2^31 nonzeros" "$bin" --gen uniform:rows=100000,min=30000,max=30000
+expect_error "gen: with --matrix" "--gen and --matrix choose the matrix two ways" "$bin" --gen arrow:rows=5 --matrix x.mtx
+expect_error "gen: with --grid" "--gen and --grid/--radius choose the matrix two ways" "$BUILD/step1" --gen arrow:rows=5 --grid 8
+# the DIA steps take --gen and refuse what DIA cannot store, with their usual message
+for s in step0 step1 step5; do
+    expect_error "$s --gen powerlaw: refused as not banded" "diagonals" "$BUILD/$s" --gen powerlaw:rows=4000,mean=8 $QUICK
+done
+expect_output "step1 --gen arrow:rows=8: 15 diagonals, DIA takes it" 'check: PASS' "$BUILD/step1" --gen arrow:rows=8 $QUICK
+
+# ---- matrices that break row-based kernels
+awk 'BEGIN { print "%%MatrixMarket matrix coordinate real general"; print 50, 120000, 120000
+             for (j = 1; j <= 120000; j++) printf "7 %d %.6f\n", j, ((j * 7919) % 2001 - 1000) / 1000 }' >"$TMP/onerow.mtx"
+awk 'BEGIN { print "%%MatrixMarket matrix coordinate real general"; print 10, 30000, 60000
+             for (r = 3; r <= 9; r += 3) for (j = 1; j <= 20000; j++) printf "%d %d %.6f\n", r, j + r, ((j * r * 31) % 2001 - 1000) / 1000 }' >"$TMP/gaps.mtx"
+shapes=("--gen arrow:rows=3000" "--matrix $TMP/onerow.mtx" "--matrix $TMP/gaps.mtx"
+        "--gen uniform:rows=1,cols=150000,min=150000,max=150000" "--gen uniform:rows=5000,cols=1,min=0,max=1"
+        "--gen powerlaw:rows=4000,mean=20,exp=1.2,cols=30000 --seed 1" "--gen powerlaw:rows=4000,mean=5,exp=2.5 --seed 2"
+        "--gen powerlaw:rows=2000,mean=60,exp=1.6 --seed 3")
+three() { # three NAME ARGS...: every kernel PASS; adaptive also in the GPU shape, split rows
+    local name=$1; shift
+    _run "$bin" "$@" $QUICK
+    local st n; st=$(cat "$TMP/status"); n=$(grep -c '^check: PASS' "$TMP/out")
+    if [ "$st" = 3 ] && grep -q 'cl_khr_fp64' "$TMP/out"; then
+        pass "$name (skipped: no cl_khr_fp64)"
+        return
+    fi
+    [ "$st" = 0 ] && [ "$n" = 3 ] && pass "$name: three kernels" ||
+        fail "$name: three kernels" "status $st, $n PASS: $(grep -E '^check|error' "$TMP/out" "$TMP/err" | tr '\n' ' ')"
+    _run "$bin" "$@" $QUICK --kernel adaptive --local-size 64
+    st=$(cat "$TMP/status")
+    [ "$st" = 0 ] && grep -q '^check: PASS' "$TMP/out" && pass "$name: adaptive, local 64" ||
+        fail "$name: adaptive, local 64" "status $st: $(grep -E '^check|error' "$TMP/out" "$TMP/err" | tr '\n' ' ')"
+}
+for p in s d c z; do
+    for sh in "${shapes[@]}"; do
+        # shellcheck disable=SC2086
+        three "step6 -p $p ${sh##*/}" $sh --precision $p
+    done
+done
+# the long rows are split: the plan says so, in both shapes
+expect_output "adaptive CPU shape splits a 120,000-entry row" 'prep +adaptive: [0-9]+ blocks \(15 chunks of 1 long rows\)' \
+    "$bin" --matrix "$TMP/onerow.mtx" --kernel adaptive --local-size 1 $QUICK
+expect_output "adaptive GPU shape splits it into 469 chunks" '\(469 chunks of 1 long rows\)' \
+    "$bin" --matrix "$TMP/onerow.mtx" --kernel adaptive --local-size 64 $QUICK
+expect_output "adaptive: the fix-up kernel runs when a row is split" 'then the fix-up kernel' \
+    "$bin" --gen arrow:rows=3000 --kernel adaptive --local-size 64 $QUICK
+expect_error "adaptive: local size not a power of two" "--local-size 48 is not a power of two" \
+    "$bin" --gen arrow:rows=300 --kernel adaptive --local-size 48
+
+# ---- the matrix chooses
+expect_output "choice: adaptive for a power-law matrix" '^choice +adaptive: rows irregular' \
+    "$bin" --gen powerlaw:rows=4000,mean=8 --kernel scalar $QUICK
+expect_output "choice: the grid is regular" '^choice +(scalar|vector): rows regular' "$bin" --grid 37x29 --kernel scalar $QUICK
+expect_output "choice: marked in the table" '\| adaptive \* ' "$bin" --gen arrow:rows=3000 $QUICK
+expect_output "row statistics printed" '^rows +length mean 3\.0, max 3000, spread \(std/mean\) [0-9.]+, typical [0-9.]+ .*, 0 empty' \
+    "$bin" --gen arrow:rows=3000 --kernel scalar $QUICK
+expect_output "vector group from the typical row, not the mean (arrow: 32, mean 3)" '^---- vector-32:' \
+    "$bin" --gen arrow:rows=3000 --kernel vector $QUICK
+expect_output "host preparation timed apart, with its payback" '^prep +adaptive.*(pays for itself after [0-9]+ multiplies|never pays for itself)' \
+    "$bin" --gen arrow:rows=3000 $QUICK
+
+# ---- a broken adaptive kernel: the last partial sum of every split row dropped
+sed 's/p < long_slot\[i + 1\];/p < long_slot[i + 1] - 1;/' "$ROOT/step6-csr/kernel.cl" >"$TMP/broken.cl"
+if [ "$(grep -c 'p < long_slot\[i + 1\] - 1;' "$TMP/broken.cl")" != 2 ]; then
+    fail "adaptive broken kernel made" "the pattern 'p < long_slot[i + 1];' is not in both fix-up paths of step6-csr/kernel.cl"
+else
+    # sizes so that the dropped chunk is a tenth of the row or more: far past
+    # float's tolerance (eps times the row length, relative to sum |a||x|)
+    for ls in 1 64; do
+        n=2000; [ $ls = 1 ] && n=9000
+        for p in s z; do
+            expect_status "adaptive broken (local $ls, $p) exits 1" 1 "$bin" --gen arrow:rows=$n --precision $p \
+                --kernel adaptive --local-size $ls --kernel-file "$TMP/broken.cl" $QUICK
+            grep -q '^check: FAIL' "$TMP/out" && pass "adaptive broken (local $ls, $p) says check: FAIL" ||
+                fail "adaptive broken (local $ls, $p) says check: FAIL" "$(tail -n 2 "$TMP/out" | tr '\n' ' ')"
+        done
+    done
+fi
+
+# ---- oclgrind: both shapes, split rows, real and complex
+if ! command -v oclgrind >/dev/null; then
+    fail "adaptive under oclgrind" "oclgrind is not installed (common/deps.sh installs it)"
+    exit 0
+fi
+for ls in 1 32; do
+    expect_oclgrind "adaptive under oclgrind, arrow (s, local $ls)" "--data-races --uninitialized" \
+        "$bin" --gen arrow:rows=700 --kernel adaptive --local-size $ls --runs 1 --warmup 0
+    expect_oclgrind "adaptive under oclgrind, power-law (d, local $ls)" "--data-races --uninitialized" \
+        "$bin" --gen powerlaw:rows=300,mean=20,exp=1.3 --precision d --kernel adaptive --local-size $ls --runs 1 --warmup 0
+done
+# complex: bounds and races. oclgrind 21.10's --uninitialized reports every
+# store of a float2/double2 into the GPU shape's local buffer, even of a
+# constant zero (tried: the buffer declared in the kernel or passed by the
+# host); the NaN poison of the check catches a row left unwritten.
+expect_oclgrind "adaptive under oclgrind, power-law (z, local 1)" "--data-races --uninitialized" \
+    "$bin" --gen powerlaw:rows=300,mean=20,exp=1.3 --precision z --kernel adaptive --local-size 1 --runs 1 --warmup 0
+expect_oclgrind "adaptive under oclgrind, power-law (z, local 32)" "--data-races" \
+    "$bin" --gen powerlaw:rows=300,mean=20,exp=1.3 --precision z --kernel adaptive --local-size 32 --runs 1 --warmup 0
+expect_oclgrind "adaptive under oclgrind, young1c (c, local 16)" "--data-races" \
+    "$bin" --matrix "$ROOT/tests/data/young1c.mtx" --precision c --kernel adaptive --local-size 16 --runs 1 --warmup 0
+# and oclgrind does see a bad access: a chunk that reads one past its share
+sed 's/nz1 = end < 0 ? min(nz0 + SHARE, ptr\[first + 1\])/nz1 = end < 0 ? min(nz0 + SHARE + 1, ptr[first + 1] + 1)/' \
+    "$ROOT/step6-csr/kernel.cl" >"$TMP/oob.cl"
+if ! grep -q 'SHARE + 1, ptr\[first + 1\] + 1' "$TMP/oob.cl"; then
+    fail "adaptive out-of-bounds kernel made" "the nz1 line of csr_adaptive was not found"
+else
+    SPMV_PROBE_MB=0 _run timeout 120 oclgrind "$bin" --gen uniform:rows=1,cols=300,min=300,max=300 --kernel adaptive \
+        --local-size 32 --kernel-file "$TMP/oob.cl" --runs 1 --warmup 0
+    grep -qi 'invalid read' "$TMP/err" && pass "adaptive: oclgrind sees a read past the matrix" ||
+        fail "adaptive: oclgrind sees a read past the matrix" "$(tail -n 2 "$TMP/err" | tr '\n' ' ')"
+fi
+
+# ---- the row-length histograms: drawn from small generated matrices without a gnuplot warning
+if command -v gnuplot >/dev/null; then
+    mkdir -p "$TMP/rl"
+    ROWLENGTHS_DAT="$TMP/rl/rl.dat" ROWLENGTHS_SPECS="powerlaw:rows=3000,mean=9 arrow:rows=500 grid:20" \
+        _run "$ROOT/plots/rowlengths.sh" "$TMP/rl"
+    if [ "$(cat "$TMP/status")" = 0 ] && [ -s "$TMP/rl/fig-rowlengths.png" ] && [ -s "$TMP/rl/fig-rowlengths.svg" ] &&
+        ! grep -qi 'warning' "$TMP/err" && [ "$(grep -c '^# ' "$TMP/rl/rl.dat")" = 3 ] &&
+        awk '$3 == 1 && $1 == 256 && $2 == 1 { found = 1 } END { exit !found }' "$TMP/rl/rl.dat"; then
+        pass "rowlengths: three panels, the arrow's 500-long row in the 256-511 bin, no warning"
+    else
+        fail "rowlengths: three panels, no warning" "$(tr '\n' ' ' <"$TMP/err")"
+    fi
+fi
