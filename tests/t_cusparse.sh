@@ -38,7 +38,7 @@ fi
 
 if [ -x "$bin" ]; then
     expect_error "cusparse refuses --local-size" "--local-size is an OpenCL option" "$bin" --grid 8 --local-size 64
-    expect_error "cusparse refuses a kernel source" "--kernel FILE.cl is an OpenCL option" "$bin" --grid 8 --kernel x.cl
+    expect_error "cusparse refuses a kernel source" "--kernel-file is an OpenCL option" "$bin" --grid 8 --kernel-file x.cl
     expect_error "cusparse: an unknown algorithm" "--kernel wants one of alg1,alg2,both" "$bin" --kernel alg3
     expect_output "cusparse --help" '^usage: cusparse' "$bin" --help
     if nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
@@ -83,14 +83,13 @@ echo "step6,$4,$2,drv,\$m,4096,4096,100,0,\$p,10,1,1,3.5,10,100,0,60,1e-07,PASS,
 EOF
     chmod +x "$3/$1"
 }
-mkdir -p "$TMP/fb-nv" "$TMP/fb-cpu" "$TMP/shared/matrices"
-cp "$ROOT/tests/data/west0067.mtx" "$TMP/shared/matrices/"
+mkdir -p "$TMP/fb-nv" "$TMP/fb-cpu"
 stub step6 "NVIDIA Fake 100" "$TMP/fb-nv" vector-8
 stub cusparse "NVIDIA Fake 100" "$TMP/fb-nv" cusparse
 stub step6 "Some CPU" "$TMP/fb-cpu" vector-8
 stub cusparse "Some CPU" "$TMP/fb-cpu" cusparse
 # (the budget leaves room for the matrix; the grid may grow once or twice more)
-BUILD=$TMP/fb-nv DATA=$TMP/sweep-nv SHARED=$TMP/shared BUDGET=25 NO_DRAW=1 "$ROOT/plots/figures.sh" >"$TMP/nv.out" 2>&1
+BUILD=$TMP/fb-nv DATA=$TMP/sweep-nv BUDGET=25 NO_DRAW=1 "$ROOT/plots/figures.sh" >"$TMP/nv.out" 2>&1
 got=$(awk -F, '$2 == "cusparse" && ($5 == "grid64x64r5" || $5 == "west0067") { print $5 "/" $10 }' \
     "$TMP/sweep-nv/nvidia-fake-100.csv" 2>/dev/null | sort | tr '\n' ' ')
 want=$(for m in grid64x64r5 west0067; do for p in c d s z; do echo "$m/$p"; done; done | sort | tr '\n' ' ')
@@ -99,7 +98,7 @@ else fail "figures.sh: cuSPARSE beside step6 on the grid and every matrix, four 
 if [ -s "$TMP/fb-nv/cusparse.args" ] && ! grep -v -- '--device NVIDIA Fake 100 ' "$TMP/fb-nv/cusparse.args" | grep -q .; then
     pass "figures.sh: cuSPARSE gets --device with the GPU's name from step6's rows"
 else fail "figures.sh: cuSPARSE gets --device with the GPU's name from step6's rows" "$(head -n 2 "$TMP/fb-nv/cusparse.args" 2>&1 | tr '\n' '|')"; fi
-BUILD=$TMP/fb-cpu DATA=$TMP/sweep-cpu SHARED=$TMP/shared BUDGET=5 NO_DRAW=1 "$ROOT/plots/figures.sh" >"$TMP/cpu.out" 2>&1
+BUILD=$TMP/fb-cpu DATA=$TMP/sweep-cpu BUDGET=5 NO_DRAW=1 "$ROOT/plots/figures.sh" >"$TMP/cpu.out" 2>&1
 st=$?
 if [ $st = 0 ] && [ ! -e "$TMP/fb-cpu/cusparse.args" ] && ! grep -q ',cusparse,\|ERROR' "$TMP/sweep-cpu/some-cpu.csv" &&
     grep -q 'cusparse s grid64x64r5  not run: Some CPU is not an NVIDIA GPU' "$TMP/cpu.out"; then

@@ -155,7 +155,7 @@ K6=$ROOT/step6-csr/kernel.cl
 expect_output "step6 --kernel-file and --kernel together" 'check: PASS' "$S6" --grid 16 --kernel-file "$K6" --kernel scalar $Q
 expect_error "step6 --kernel FILE.cl: use --kernel-file" "for a kernel source file use --kernel-file $K6" "$S6" --kernel "$K6"
 expect_error "step6 --kernel-file NAME: use --kernel" "not the kernel name 'vector': to choose a kernel, use --kernel vector" "$S6" --kernel-file vector
-expect_error "step6 --kernel unknown name" "--kernel wants one of scalar,vector,both, not 'fast'" "$S6" --kernel fast
+expect_error "step6 --kernel unknown name" "--kernel wants one of scalar,vector,adaptive,all, not 'fast'" "$S6" --kernel fast
 expect_error "step4 --kernel-file cpu: use --kernel" "use --kernel cpu" "$BUILD/step4" --kernel-file cpu
 expect_error "step1 --kernel FILE.cl: use --kernel-file" "use --kernel-file" "$S1" --kernel "$ROOT/step1-naive/kernel.cl"
 expect_error "step1 --kernel-file not a file" "--kernel-file wants a kernel source file (FILE.cl), not 'naive'" "$S1" --kernel-file naive

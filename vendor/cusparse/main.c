@@ -336,7 +336,7 @@ int main(int argc, char **argv)
     if (o.local_size || o.cl_opts || strcmp(o.kernel_file, STEP.kernel_path) != 0)
         spmv_die(SPMV_EXIT_USAGE, "%s is an OpenCL option: cuSPARSE chooses its own kernels and launch "
                  "(--kernel takes alg1, alg2 or both)", o.local_size ? "--local-size" : o.cl_opts ? "--cl-opts"
-                 : "--kernel FILE.cl");
+                 : "--kernel-file");
     cuda_device dev;
     open_device(&o, &dev);
 
