@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <strings.h>
 
 const char *spmv_prog = "spmv";
@@ -369,13 +368,6 @@ cl_mem spmv_cl_buffer(spmv_cl *cl, cl_mem_flags flags, size_t bytes, const void 
                  "try a smaller --grid or matrix", what, bytes / 1048576.0, cl_error_name(err));
     CL_CHECK_ERR(err);
     return m;
-}
-
-double spmv_now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
 }
 
 double spmv_event_ms(cl_event ev)

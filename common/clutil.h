@@ -58,9 +58,6 @@ cl_kernel spmv_cl_kernel(cl_program prog, const char *name);
  * and how much. */
 cl_mem spmv_cl_buffer(spmv_cl *cl, cl_mem_flags flags, size_t bytes, const void *host, const char *what);
 
-/* Wall-clock time in milliseconds (host work: preparation, setup). */
-double spmv_now_ms(void);
-
 /* Time of a finished kernel from its profiling event, in milliseconds. */
 double spmv_event_ms(cl_event ev);
 

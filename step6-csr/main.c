@@ -12,6 +12,7 @@
  */
 #include "precision.h"
 #include "spmv.h"
+#include "stopwatch.h"
 
 #include <stdio.h>
 #include <limits.h>
@@ -288,7 +289,7 @@ int main(int argc, char **argv)
     cl_mem d_blocks = NULL, d_partials = NULL, d_long_row = NULL, d_long_slot = NULL;
     double prep_ms = 0;
     if (run_k[2]) {
-        double t0 = spmv_now_ms();
+        double t0 = spmv_now();
         if (plan_blocks(&A, (int)share, (int)alocal, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         d_blocks = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nblocks * 3 + 3) * sizeof(int), plan.blocks,
@@ -300,7 +301,7 @@ int main(int argc, char **argv)
         d_long_row = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nlong + 1) * sizeof(int), plan.long_row,
                                     "long rows");
         CL_CHECK(clFinish(cl.queue));
-        prep_ms = spmv_now_ms() - t0;
+        prep_ms = (spmv_now() - t0) * 1e3;
         printf("prep     adaptive: %d blocks (%d chunks of %d long rows), cut and copied in %.3f ms on the host\n",
                plan.nblocks, plan.nslots, plan.nlong, prep_ms);
     }
