@@ -133,9 +133,15 @@ __kernel void csr_vector(const int rows,
  *                    work-item one entry per sweep, whatever row it belongs
  *                    to), then sums each row out of local memory, with as many
  *                    work-items per row as fit (a power of two, t);
- *   a chunk          SHARE nonzeros of one row longer than SHARE: the
- *                    work-group sums them into its slot of `partials`.
- * csr_adaptive_fixup then adds each long row's partial sums, in slot order
+ *   a long row       one row longer than SHARE, whole: the work-group walks
+ *                    it straight from memory, as the vector kernel would
+ *                    with a group as wide as the work-group; the host puts
+ *                    these blocks first, so they start first;
+ *   a chunk          SHARE nonzeros of a row so long that one work-group
+ *                    alone would finish it after the rest of the matrix
+ *                    (longer than the host's `split`): the work-group sums
+ *                    them into its slot of `partials`.
+ * csr_adaptive_fixup then adds each split row's partial sums, in slot order
  * (the same order every run, so the result does not change from run to run),
  * into y: a second kernel in the same queue, which starts only once the first
  * has finished, and that is all the ordering a split row needs: nobody waits
@@ -150,9 +156,9 @@ __kernel void csr_vector(const int rows,
  * matrix: each extra kernel costs 8-15 us there (README.md, "one kernel or
  * two").
  * blocks[3w .. 3w+2] describe work-group w: its first row; for a stream block
- * the row after its last, then 0; for a chunk -(slot + 1), then the long row's
- * number i (long_slot[i] is the row's first slot, long_slot[i + 1] the next
- * row's).
+ * the row after its last, then 0; for a long row the row after it, then -1;
+ * for a chunk -(slot + 1), then the split row's number i (long_slot[i] is the
+ * row's first slot, long_slot[i + 1] the next row's).
  *
  * On a CPU (LOCAL_SIZE 1) the same blocks, shaped as chapter 4 shaped DIA for
  * a CPU: one work-item per block walks its rows one after another, straight
@@ -212,22 +218,35 @@ void csr_adaptive(const int rows,
     partials[slot] = sum;
 #else
     int lid = get_local_id(0);
-    /* 1. every product of the block into local memory, LOCAL_SIZE at a time */
-    for (int k = nz0 + lid; k < nz1; k += LOCAL_SIZE)
-        prod[k - nz0] = MUL(val[k], x[col[k]]);
-    barrier(CLK_LOCAL_MEM_FENCE);
-
-    /* 2. the sums. `end` is the same for the whole work-group, so every
-     * work-item takes the same branch and reaches the same barriers. */
     VALUE sum = ZERO;
     int t = 1, lane = 0, row = -1;
-    if (end < 0) {
+    /* The kind of block is the same for the whole work-group, so every
+     * work-item takes the same branches; the barriers stand outside them all
+     * the same (PoCL, which runs a work-group as a loop, cuts it at each). */
+    int whole = blocks[3 * w + 2] < 0;
+    if (whole) {
+        /* a long row, whole: more nonzeros than local memory holds, so the
+         * work-group walks it straight from memory, LOCAL_SIZE at a time */
+        for (int k = nz0 + lid; k < nz1; k += LOCAL_SIZE)
+            sum += MUL(val[k], x[col[k]]);
+        t = LOCAL_SIZE;
+        lane = lid;
+        row = first;
+    } else {
+        /* 1. every product of the block into local memory, LOCAL_SIZE at a time */
+        for (int k = nz0 + lid; k < nz1; k += LOCAL_SIZE)
+            prod[k - nz0] = MUL(val[k], x[col[k]]);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    /* 2. the sums */
+    if (!whole && end < 0) {
         /* a chunk of a long row: the whole work-group adds it up */
         for (int i = lid; i < nz1 - nz0; i += LOCAL_SIZE)
             sum += prod[i];
         t = LOCAL_SIZE;
         lane = lid;
-    } else {
+    } else if (!whole) {
         /* t work-items per row, the most that fit (the host puts at most
          * LOCAL_SIZE rows in a block) */
         int nrows = end - first;

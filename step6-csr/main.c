@@ -26,7 +26,7 @@ static const spmv_step STEP = {
     .kernel_path = SPMV_KERNEL_PATH,
     .variants = "scalar,vector,adaptive,all",
     .default_variant = "all",
-    .extras = OPT_PRECISION | OPT_GROUP,
+    .extras = OPT_PRECISION | OPT_GROUP | OPT_SPLIT,
     .model_bytes = 0,   /* CSR has no DIA model; the bound is the compulsory traffic */
 };
 
@@ -110,26 +110,50 @@ static const char *choose_kernel(const row_stats *st, int share, int gpu, char *
 
 /* The adaptive kernel's work-groups (kernel.cl explains the layout): rows
  * gathered into blocks of at most `share` nonzeros and `local` rows (`share`
- * rows when local is 1: one work-item walks the whole block); a row
- * longer than `share` cut into chunks of `share`, each with a slot in
- * `partials`; long row i (row long_row[i]) owns slots long_slot[i] ..
+ * rows when local is 1: one work-item walks the whole block); a row longer
+ * than `share` in a block of its own, put first so that it starts first; a
+ * row longer than `split` cut into chunks of `share`, each with a slot in
+ * `partials`: split row i (row long_row[i]) owns slots long_slot[i] ..
  * long_slot[i + 1] - 1. */
 typedef struct {
-    int *blocks, nblocks;
+    int *blocks, nblocks, nwhole;
     int *long_row, *long_slot, nlong, nslots;
 } adaptive_plan;
 
-static int plan_blocks(const csr_matrix *A, int share, int local, adaptive_plan *pl, spmv_error *err)
+/* Where a long row is cut. A work-group that walks a whole row of n
+ * nonzeros takes about as long as a compute unit takes for n nonzeros of any
+ * rows, so a row longer than one compute unit's share of the matrix would
+ * still be running when the rest is done. But the cut costs a second kernel
+ * (csr_adaptive_fixup), which on the H100 costs about what one work-group's
+ * walk of 46,500 nonzeros does (the arrow matrix: 16.2 GFLOP/s whole, 12.4
+ * cut, in float; 11.6 and 12.0 in double), and on PoCL a launch costs tens
+ * of microseconds, a core's time for some 50,000 nonzeros. So a row is cut
+ * only when it is longer than both; shorter long rows go whole. */
+#define SPLIT_MIN 65536
+
+static int default_split(const csr_matrix *A, int share, size_t compute_units)
+{
+    long long per_cu = A->nnz / (long long)(compute_units ? compute_units : 1), split = SPLIT_MIN;
+    if (per_cu > split)
+        split = per_cu < INT_MAX ? per_cu : INT_MAX;
+    return split > share ? (int)split : share;
+}
+
+static int plan_blocks(const csr_matrix *A, int share, int split, int local, adaptive_plan *pl, spmv_error *err)
 {
     memset(pl, 0, sizeof *pl);
-    long long nb = 0, nlong = 0, nslots = 0;
+    long long nb = 0, nwhole = 0, nlong = 0, nslots = 0;
     int max_rows = local > 1 ? local : share;
     /* count first, so the arrays are allocated once at their size */
     for (int r = 0; r < A->rows;) {
         int len = A->ptr[r + 1] - A->ptr[r];
-        if (len > share) {
+        if (len > split) {
             long long c = ((long long)len + share - 1) / share;
             nb += c, nslots += c, nlong++, r++;
+            continue;
+        }
+        if (len > share) {
+            nb++, nwhole++, r++;
             continue;
         }
         int r1 = r;
@@ -147,10 +171,11 @@ static int plan_blocks(const csr_matrix *A, int share, int local, adaptive_plan 
         free(pl->long_row);
         return -1;
     }
-    int b = 0, l = 0, slot = 0;
+    /* the whole long rows take blocks 0 .. nwhole - 1, the rest follow in row order */
+    int w = 0, b = (int)nwhole, l = 0, slot = 0;
     for (int r = 0; r < A->rows;) {
         int len = A->ptr[r + 1] - A->ptr[r];
-        if (len > share) {
+        if (len > split) {
             pl->long_row[l] = r;
             pl->long_slot[l] = slot;
             for (int k = A->ptr[r]; k < A->ptr[r + 1]; k += share, b++) {
@@ -160,6 +185,13 @@ static int plan_blocks(const csr_matrix *A, int share, int local, adaptive_plan 
             }
             l++;
             r++;
+            continue;
+        }
+        if (len > share) {
+            pl->blocks[3 * w] = r;
+            pl->blocks[3 * w + 1] = r + 1;
+            pl->blocks[3 * w + 2] = -1;
+            w++, r++;
             continue;
         }
         int r1 = r;
@@ -176,6 +208,7 @@ static int plan_blocks(const csr_matrix *A, int share, int local, adaptive_plan 
     pl->blocks[3 * b + 2] = 0;
     pl->long_slot[l] = slot;
     pl->nblocks = b;
+    pl->nwhole = w;
     pl->nlong = l;
     pl->nslots = slot;
     return 0;
@@ -290,7 +323,8 @@ int main(int argc, char **argv)
     double prep_ms = 0;
     if (run_k[2]) {
         double t0 = spmv_now();
-        if (plan_blocks(&A, (int)share, (int)alocal, &plan, &err))
+        int split = o.split ? (o.split > (int)share ? o.split : (int)share) : default_split(&A, (int)share, cl.compute_units);
+        if (plan_blocks(&A, (int)share, split, (int)alocal, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         d_blocks = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nblocks * 3 + 3) * sizeof(int), plan.blocks,
                                   "adaptive blocks");
@@ -302,8 +336,8 @@ int main(int argc, char **argv)
                                     "long rows");
         CL_CHECK(clFinish(cl.queue));
         prep_ms = (spmv_now() - t0) * 1e3;
-        printf("prep     adaptive: %d blocks (%d chunks of %d long rows), cut and copied in %.3f ms on the host\n",
-               plan.nblocks, plan.nslots, plan.nlong, prep_ms);
+        printf("prep     adaptive: %d blocks (%d long rows whole, %d chunks of %d rows longer than %d), cut and "
+               "copied in %.3f ms on the host\n", plan.nblocks, plan.nwhole, plan.nslots, plan.nlong, split, prep_ms);
     }
 
     kernel_run runs[3] = { { .name = "scalar" }, { .name = "vector" }, { .name = "adaptive" } };

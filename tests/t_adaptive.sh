@@ -6,8 +6,10 @@
 # empty rows between long rows, one row over 100,000 entries, 1xN, Nx1,
 # power-law matrices of several seeds and exponents), the adaptive kernel in
 # its CPU shape (one work-item per block) and in its GPU shape (a work-group
-# per block, long rows split across work-groups); a kernel that drops a split
-# row's partial sum FAILs; oclgrind finds nothing; the matrix chooses.
+# per block), with long rows whole (one work-group each) and split across
+# work-groups (--split 1: every row longer than a block); a kernel that drops
+# a split row's partial sum, or the end of a whole long row, FAILs; oclgrind
+# finds nothing; the matrix chooses.
 source "$(dirname "$0")/lib.sh"
 bin=$BUILD/step6
 QUICK="--runs 1 --warmup 0"
@@ -74,7 +76,7 @@ shapes=("--gen arrow:rows=3000" "--matrix $TMP/onerow.mtx" "--matrix $TMP/gaps.m
         "--gen uniform:rows=1,cols=150000,min=150000,max=150000" "--gen uniform:rows=5000,cols=1,min=0,max=1"
         "--gen powerlaw:rows=4000,mean=20,exp=1.2,cols=30000 --seed 1" "--gen powerlaw:rows=4000,mean=5,exp=2.5 --seed 2"
         "--gen powerlaw:rows=2000,mean=60,exp=1.6 --seed 3")
-three() { # three NAME ARGS...: every kernel PASS; adaptive also in the GPU shape, split rows
+three() { # three NAME ARGS...: every kernel PASS; adaptive also in the GPU shape, and every long row split
     local name=$1; shift
     _run "$bin" "$@" $QUICK
     local st n; st=$(cat "$TMP/status"); n=$(grep -c '^check: PASS' "$TMP/out")
@@ -84,10 +86,14 @@ three() { # three NAME ARGS...: every kernel PASS; adaptive also in the GPU shap
     fi
     [ "$st" = 0 ] && [ "$n" = 3 ] && pass "$name: three kernels" ||
         fail "$name: three kernels" "status $st, $n PASS: $(grep -E '^check|error' "$TMP/out" "$TMP/err" | tr '\n' ' ')"
-    _run "$bin" "$@" $QUICK --kernel adaptive --local-size 64
-    st=$(cat "$TMP/status")
-    [ "$st" = 0 ] && grep -q '^check: PASS' "$TMP/out" && pass "$name: adaptive, local 64" ||
-        fail "$name: adaptive, local 64" "status $st: $(grep -E '^check|error' "$TMP/out" "$TMP/err" | tr '\n' ' ')"
+    local shape
+    for shape in "--local-size 64" "--local-size 64 --split 1" "--local-size 1 --split 1"; do
+        # shellcheck disable=SC2086
+        _run "$bin" "$@" $QUICK --kernel adaptive $shape
+        st=$(cat "$TMP/status")
+        [ "$st" = 0 ] && grep -q '^check: PASS' "$TMP/out" && pass "$name: adaptive, $shape" ||
+            fail "$name: adaptive, $shape" "status $st: $(grep -E '^check|error' "$TMP/out" "$TMP/err" | tr '\n' ' ')"
+    done
 }
 for p in s d c z; do
     for sh in "${shapes[@]}"; do
@@ -95,13 +101,27 @@ for p in s d c z; do
         three "step6 -p $p ${sh##*/}" $sh --precision $p
     done
 done
-# the long rows are split: the plan says so, in both shapes
-expect_output "adaptive CPU shape splits a 120,000-entry row" 'prep +adaptive: [0-9]+ blocks \(15 chunks of 1 long rows\)' \
+# a row is split when it is longer than the default split (65,536 here, where
+# a compute unit's share of the matrix is less), in both shapes; shorter long
+# rows go whole, one work-group each; --split N moves the line
+expect_output "adaptive CPU shape splits a 120,000-entry row" \
+    'prep +adaptive: [0-9]+ blocks \(0 long rows whole, 15 chunks of 1 rows longer than 65536\)' \
     "$bin" --matrix "$TMP/onerow.mtx" --kernel adaptive --local-size 1 $QUICK
-expect_output "adaptive GPU shape splits it into 469 chunks" '\(469 chunks of 1 long rows\)' \
+expect_output "adaptive GPU shape splits it into 469 chunks" '\(0 long rows whole, 469 chunks of 1 rows longer than 65536\)' \
     "$bin" --matrix "$TMP/onerow.mtx" --kernel adaptive --local-size 64 $QUICK
+expect_output "adaptive: three 20,000-entry rows whole" 'prep +adaptive: 7 blocks \(3 long rows whole, 0 chunks' \
+    "$bin" --matrix "$TMP/gaps.mtx" --kernel adaptive --local-size 64 $QUICK
+expect_output "adaptive: --split 1000 cuts them into blocks of 256" '\(0 long rows whole, 237 chunks of 3 rows longer than 1000\)' \
+    "$bin" --matrix "$TMP/gaps.mtx" --kernel adaptive --local-size 64 --split 1000 $QUICK
+expect_output "adaptive: --split below a block means a block" 'rows longer than 256\)' \
+    "$bin" --matrix "$TMP/gaps.mtx" --kernel adaptive --local-size 64 --split 1 $QUICK
 expect_output "adaptive: the fix-up kernel runs when a row is split" 'then the fix-up kernel' \
-    "$bin" --gen arrow:rows=3000 --kernel adaptive --local-size 64 $QUICK
+    "$bin" --gen arrow:rows=3000 --kernel adaptive --local-size 64 --split 1 $QUICK
+_run "$bin" --gen arrow:rows=3000 --kernel adaptive --local-size 64 $QUICK
+[ "$(cat "$TMP/status")" = 0 ] && grep -q '^check: PASS' "$TMP/out" && ! grep -q 'fix-up' "$TMP/out" &&
+    pass "adaptive: no fix-up kernel when no row is split" ||
+    fail "adaptive: no fix-up kernel when no row is split" "$(grep -E '^(----|check|prep)' "$TMP/out" | tr '\n' ' ')"
+expect_error "adaptive: --split wants a positive count" "--split" "$bin" --gen arrow:rows=300 --split 0
 expect_error "adaptive: local size not a power of two" "--local-size 48 is not a power of two" \
     "$bin" --gen arrow:rows=300 --kernel adaptive --local-size 48
 
@@ -128,14 +148,25 @@ else
         n=2000; [ $ls = 1 ] && n=9000
         for p in s z; do
             expect_status "adaptive broken (local $ls, $p) exits 1" 1 "$bin" --gen arrow:rows=$n --precision $p \
-                --kernel adaptive --local-size $ls --kernel-file "$TMP/broken.cl" $QUICK
+                --kernel adaptive --local-size $ls --split 1 --kernel-file "$TMP/broken.cl" $QUICK
             grep -q '^check: FAIL' "$TMP/out" && pass "adaptive broken (local $ls, $p) says check: FAIL" ||
                 fail "adaptive broken (local $ls, $p) says check: FAIL" "$(tail -n 2 "$TMP/out" | tr '\n' ' ')"
         done
     done
 fi
 
-# ---- oclgrind: both shapes, split rows, real and complex
+# ---- a broken whole long row: its work-group stops one sweep short
+perl -0pe 's/(if \(whole\) \{.*?for \(int k = nz0 \+ lid; k < nz1)/$1 - LOCAL_SIZE/s' "$ROOT/step6-csr/kernel.cl" >"$TMP/short.cl"
+if ! grep -q 'k < nz1 - LOCAL_SIZE' "$TMP/short.cl"; then
+    fail "adaptive short-row kernel made" "the whole-row loop of csr_adaptive was not found"
+else
+    for p in s z; do
+        expect_status "adaptive broken whole row (local 64, $p) exits 1" 1 "$bin" --gen arrow:rows=2000 --precision $p \
+            --kernel adaptive --local-size 64 --kernel-file "$TMP/short.cl" $QUICK
+    done
+fi
+
+# ---- oclgrind: both shapes, whole and split rows, real and complex
 if ! command -v oclgrind >/dev/null; then
     fail "adaptive under oclgrind" "oclgrind is not installed (common/deps.sh installs it)"
     exit 0
@@ -143,6 +174,8 @@ fi
 for ls in 1 32; do
     expect_oclgrind "adaptive under oclgrind, arrow (s, local $ls)" "--data-races --uninitialized" \
         "$bin" --gen arrow:rows=700 --kernel adaptive --local-size $ls --runs 1 --warmup 0
+    expect_oclgrind "adaptive under oclgrind, arrow split (s, local $ls)" "--data-races --uninitialized" \
+        "$bin" --gen arrow:rows=700 --kernel adaptive --local-size $ls --split 1 --runs 1 --warmup 0
     expect_oclgrind "adaptive under oclgrind, power-law (d, local $ls)" "--data-races --uninitialized" \
         "$bin" --gen powerlaw:rows=300,mean=20,exp=1.3 --precision d --kernel adaptive --local-size $ls --runs 1 --warmup 0
 done
@@ -163,7 +196,7 @@ if ! grep -q 'SHARE + 1, ptr\[first + 1\] + 1' "$TMP/oob.cl"; then
     fail "adaptive out-of-bounds kernel made" "the nz1 line of csr_adaptive was not found"
 else
     SPMV_PROBE_MB=0 _run timeout 120 oclgrind "$bin" --gen uniform:rows=1,cols=300,min=300,max=300 --kernel adaptive \
-        --local-size 32 --kernel-file "$TMP/oob.cl" --runs 1 --warmup 0
+        --local-size 32 --split 1 --kernel-file "$TMP/oob.cl" --runs 1 --warmup 0
     grep -qi 'invalid read' "$TMP/err" && pass "adaptive: oclgrind sees a read past the matrix" ||
         fail "adaptive: oclgrind sees a read past the matrix" "$(tail -n 2 "$TMP/err" | tr '\n' ' ')"
 fi
