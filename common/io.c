@@ -128,16 +128,6 @@ int mm_write_vector(const char *path, const void *v, int is_float, long long n, 
 
 /* ---- reading x ---------------------------------------------------------- */
 
-static int word_is(const char *tok, size_t n, const char *w)
-{
-    if (strlen(w) != n)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (tolower((unsigned char)tok[i]) != tolower((unsigned char)w[i]))
-            return 0;
-    return 1;
-}
-
 #define VEC_BANNER "'%%%%MatrixMarket matrix array real general', or complex or integer"
 
 /* The banner: %%MatrixMarket matrix array FIELD general. *fld: 'r' 'i' 'c'. */
@@ -146,30 +136,30 @@ static int vec_banner(rd_lines *L, char *fld, spmv_error *err)
     const char *path = L->path, *p = L->buf, *t;
     char q[200];
     size_t n = rd_token(&p, &t);
-    if (!word_is(t, n, "%%MatrixMarket")) {
+    if (!rd_word_is(t, n, "%%MatrixMarket")) {
         rd_quote(L->buf, L->len, q, sizeof q);
         return spmv_fail(err, "%s:1: not a Matrix Market banner: '%s' (expected " VEC_BANNER ")", path, q);
     }
     n = rd_token(&p, &t);
     rd_quote(t, n, q, sizeof q);
-    if (!word_is(t, n, "matrix"))
+    if (!rd_word_is(t, n, "matrix"))
         return spmv_fail(err, "%s:1: banner object '%s' is not supported (expected " VEC_BANNER ")", path, q);
     n = rd_token(&p, &t);
     rd_quote(t, n, q, sizeof q);
-    if (word_is(t, n, "coordinate"))
+    if (rd_word_is(t, n, "coordinate"))
         return spmv_fail(err, "%s:1: a 'coordinate' (sparse) file; x must be a dense 'array' file "
                          "(" VEC_BANNER ")", path);
-    if (!word_is(t, n, "array"))
+    if (!rd_word_is(t, n, "array"))
         return spmv_fail(err, "%s:1: banner format '%s' is not supported (expected " VEC_BANNER ")", path, q);
     n = rd_token(&p, &t);
     rd_quote(t, n, q, sizeof q);
-    if (word_is(t, n, "real") || word_is(t, n, "complex") || word_is(t, n, "integer"))
+    if (rd_word_is(t, n, "real") || rd_word_is(t, n, "complex") || rd_word_is(t, n, "integer"))
         *fld = (char)tolower((unsigned char)t[0]);
     else
         return spmv_fail(err, "%s:1: field '%s' is not supported for x (real, complex or integer)", path, q);
     n = rd_token(&p, &t);
     rd_quote(t, n, q, sizeof q);
-    if (!word_is(t, n, "general"))
+    if (!rd_word_is(t, n, "general"))
         return spmv_fail(err, "%s:1: symmetry '%s' is not supported for x (only 'general')", path, q);
     n = rd_token(&p, &t);
     if (n) {

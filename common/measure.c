@@ -2,11 +2,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "measure.h"
 #include "io.h"
+#include "stopwatch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -85,13 +85,6 @@ static const char *probe_src =
     "  for (int k = 0; k < 16; k++) s += a[i + k * n];\n"
     "#endif\n"
     "  out[i] = s.x + s.y + s.z + s.w; }\n";
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 /* SPMV_PROBE_MB: another size, for tests and simulators; 0: no probe. */
 static int probe_size(size_t *bytes)
@@ -182,15 +175,15 @@ void spmv_probe_sample(spmv_probe *p)
     } else {
         size_t n = p->bytes / sizeof(double);
         double *a = p->ha, *b = p->hb, s = 0;
-        double t0 = now_s();
+        double t0 = spmv_now();
         #pragma omp parallel for num_threads(p->threads) schedule(static)
         for (size_t i = 0; i < n; i++)
             b[i] = a[i];
-        double t1 = now_s();
+        double t1 = spmv_now();
         #pragma omp parallel for num_threads(p->threads) schedule(static) reduction(+ : s)
         for (size_t i = 0; i < n; i += 4)
             s += (b[i] + b[i + 1]) + (b[i + 2] + b[i + 3]);
-        double t2 = now_s();
+        double t2 = spmv_now();
         p->sink += s;   /* read at the end through a volatile: the sum is not optimised away */
         copy_ms = (t1 - t0) * 1e3;
         read_ms = (t2 - t1) * 1e3;

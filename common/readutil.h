@@ -73,6 +73,9 @@ void rd_entries_free(rd_entries *E);
  * rd_parse_ll / rd_parse_double: the whole token as a decimal integer / a finite
  * decimal number: 0 ok, -1 not a number, -2 out of range. */
 size_t rd_token(const char **p, const char **tok);
+/* Is the token tok[0..n) the word w, ignoring case? (cha.mtx spells its
+ * symmetry "Hermitian") */
+int rd_word_is(const char *tok, size_t n, const char *w);
 int rd_blank_or_comment(const char *s);
 int rd_parse_ll(const char *tok, size_t n, long long *v);
 int rd_parse_double(const char *tok, size_t n, double *v);

@@ -9,4 +9,5 @@
 #include "io.h"
 #include "matrix.h"
 #include "options.h"
+#include "stopwatch.h"
 #endif
