@@ -28,8 +28,8 @@ CFLAGS_step0 ?=
 STEP_DIRS := $(sort $(wildcard step[0-9]-*))
 stepname   = $(firstword $(subst -, ,$(1)))
 STEPS     := $(foreach d,$(STEP_DIRS),$(call stepname,$d))
-COMMON_OBJ := $(patsubst common/%.c,$(BUILD)/common/%.o,$(wildcard common/*.c))
-COMMON_H  := $(wildcard common/*.h)
+COMMON_OBJ := $(patsubst common/%.c,$(BUILD)/common/%.o,$(wildcard common/*.c common/formats/*.c))
+COMMON_H  := $(wildcard common/*.h common/formats/*.h)
 TEST_BINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/*.c))
 DEPS_OK   := $(BUILD)/.deps-ok
 

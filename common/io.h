@@ -30,23 +30,6 @@
 /* The --info line (without a newline) for A as read. */
 int spmv_info_line(const csr_matrix *A, char *buf, size_t size, spmv_error *err);
 
-/* A as '%%MatrixMarket matrix coordinate real|complex general', 1-based,
- * rows in order, %.17g. comment: extra '%' lines (may be NULL). A file that
- * could not be written whole is removed. */
-int mm_write_csr(const char *path, const csr_matrix *A, const char *comment, spmv_error *err);
-
-/* n values (2n interleaved re, im if complex_) as '%%MatrixMarket matrix array
- * real|complex general', 'n 1'. The values are floats if is_float, else
- * doubles; digits: 9 or 17. */
-int mm_write_vector(const char *path, const void *v, int is_float, long long n, int complex_, int digits,
-                    const char *comment, spmv_error *err);
-
-/* Read a column vector of exactly n entries from an 'array' file (real,
- * integer or complex, general). complex_: the run is complex; a real file
- * then gets zero imaginary parts (2n values interleaved are returned), and a
- * complex file for a real run is refused. Errors read "FILE:LINE: what". */
-double *mm_read_vector(const char *path, long long n, int complex_, spmv_error *err);
-
 /* ---- the hooks the shared code calls; they exit 2 on failure ---- */
 
 /* --info and --save-matrix, on the matrix as read. */

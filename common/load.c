@@ -3,6 +3,7 @@
 #include "capacity.h"
 #include "check.h"
 #include "clutil.h"
+#include "formats/formats.h"
 #include "io.h"
 #include "precision.h"
 #include "stopwatch.h"
