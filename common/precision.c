@@ -20,6 +20,12 @@ const char *spmv_prec_name(char p)
     }
 }
 
+const char *spmv_prec_words(int single, int complex_)
+{
+    return complex_ ? (single ? "complex single precision" : "complex double precision")
+                    : (single ? "single precision" : "double precision");
+}
+
 const char *spmv_prec_cl_type(char p)
 {
     switch (p) {

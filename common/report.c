@@ -1,6 +1,8 @@
 /* report.c - result lines and CSV rows. */
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
+#include "formats/formats.h"
+#include "precision.h"
 #include "roofline.h"
 #include "results.h"
 #include "stopwatch.h"
@@ -146,4 +148,31 @@ int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *
     r.check = m->check.pass ? "PASS" : "FAIL";
     spmv_report(&r, o->csv);
     return m->check.pass ? SPMV_EXIT_PASS : SPMV_EXIT_FAIL;
+}
+
+void spmv_report_check(const spmv_measure *m)
+{
+    spmv_check_print(&m->check);
+    if (m->check.pass)
+        spmv_bandwidth_print(&m->bw);
+}
+
+void spmv_save_y(const spmv_options *o, const void *y, long long n, int complex_, int single, int pass)
+{
+    if (!o->save_y)
+        return;
+    if (!pass) {
+        /* a file left from an earlier run would pass for this run's answer */
+        int had = remove(o->save_y) == 0;
+        printf("saved    nothing: the check failed, so y is not written to %s%s\n", o->save_y,
+               had ? " (the old file there was removed)" : "");
+        return;
+    }
+    char comment[256];
+    snprintf(comment, sizeof comment, "y = A x of %s, %s, check PASS", spmv_prog, spmv_prec_words(single, complex_));
+    spmv_error err;
+    if (mm_write_vector(o->save_y, y, single, n, complex_, single ? 9 : 17, comment, &err))
+        spmv_die(SPMV_EXIT_USAGE, "--save-y: %s", err.msg);
+    if (!o->quiet)
+        printf("saved    y to %s (%lld entries)\n", o->save_y, n);
 }

@@ -1,4 +1,6 @@
-/* report.h - the result lines, the CSV row, and the skip line. */
+/* report.h - section 7 of every main.c: the check's verdict and the probe,
+ * y saved for outside tools (--save-y), the result lines and the CSV row;
+ * and the skip line. */
 #ifndef SPMV_REPORT_H
 #define SPMV_REPORT_H
 
@@ -39,6 +41,16 @@ void spmv_report(const spmv_result *r, const char *csv);
  * one line, a SKIP row in the CSV, exit 3. */
 void spmv_skip(const spmv_step *s, const spmv_options *o, const spmv_cl *cl, const char *kernel,
                const char *why) __attribute__((noreturn));
+
+/* The check's lines (its largest error, the first bad row, "check: PASS" or
+ * "check: FAIL") and, when it passed, the bandwidth probe's. */
+void spmv_report_check(const spmv_measure *m);
+
+/* --save-y: y of n rows (floats if single, else doubles; interleaved if
+ * complex_) as a Matrix Market 'array' file, written only if pass; otherwise
+ * says so and removes an old file there. Does nothing without --save-y.
+ * Exits 2 if the file cannot be written. */
+void spmv_save_y(const spmv_options *o, const void *y, long long n, int complex_, int single, int pass);
 
 /* Report a DIA step: result lines, roofline with the step's model bytes and
  * the bandwidth measured with it (m->bw), CSV row.

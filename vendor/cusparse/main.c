@@ -311,7 +311,7 @@ static void measure(spmv_call *c, void *d_y, void *host, size_t ybytes, const sp
         printf("time     %.4f ms median, %.4f ms min over %d runs (cusparseSpMV alone, CUDA events)\n", m->median,
                m->min, o->runs);
     }
-    spmv_io_save_y(o, host, ref->n, ref->complex_, single, m->check.pass);
+    spmv_save_y(o, host, ref->n, ref->complex_, single, m->check.pass);
 }
 
 static cudaDataType value_type(char p)
