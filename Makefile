@@ -64,10 +64,12 @@ $(BUILD)/libspmv.a: $(COMMON_OBJ)
 	$(AR) rcs $@ $^
 
 # One binary per step; the kernel path is fixed at build time, so a student
-# edits stepN-*/kernel.cl and reruns without rebuilding.
+# edits stepN-*/kernel.cl and reruns without rebuilding. A step's subfolder
+# (step4-vector/cpu/: a second kernel with its host side) is built into it.
 define STEP_RULE
-$(BUILD)/$(1): $(2)/main.c $(BUILD)/libspmv.a $(COMMON_H)
-	$$(CC) $$(CFLAGS) $$(CFLAGS_$(1)) -DSPMV_KERNEL_PATH='"$(abspath $(2))/kernel.cl"' $(2)/main.c \
+$(BUILD)/$(1): $(2)/main.c $(wildcard $(2)/*/*.c $(2)/*/*.h) $(BUILD)/libspmv.a $(COMMON_H)
+	$$(CC) $$(CFLAGS) $$(CFLAGS_$(1)) -DSPMV_KERNEL_PATH='"$(abspath $(2))/kernel.cl"' \
+	    -DSPMV_STEP_DIR='"$(abspath $(2))"' $(2)/main.c $(wildcard $(2)/*/*.c) \
 	    $(BUILD)/libspmv.a $$(LDFLAGS) $$(CFLAGS_$(1)) $(LDLIBS) -o $$@
 $(1): $(BUILD)/$(1)
 endef
