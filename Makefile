@@ -123,12 +123,7 @@ devices: $(BUILD)/devices
 
 STEP ?= 1
 diff:
-	@cur=$$(ls -d step$(STEP)-* 2>/dev/null | head -1); prev=$$(ls -d step$$(($(STEP)-1))-* 2>/dev/null | head -1); \
-	if [ -z "$$cur" ] || [ -z "$$prev" ]; then echo "make diff: STEP=$(STEP) needs step$(STEP)-* and the step before it" >&2; exit 2; fi; \
-	for f in main.c kernel.cl; do \
-	    a=$$prev/$$f; [ -f $$a ] || a=/dev/null; b=$$cur/$$f; [ -f $$b ] || b=/dev/null; \
-	    diff -u $$(test -t 1 && echo --color=always) --label $$prev/$$f --label $$cur/$$f $$a $$b; \
-	done; true
+	@common/diff.sh $(STEP)
 
 clean:
 	rm -rf $(BUILD) build-san
