@@ -93,17 +93,25 @@ void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, di
     spmv_print_dia(A);
 }
 
-static void save_csr(const spmv_options *o, const csr_matrix *A);
-
-void spmv_load_csr(const spmv_options *o, csr_matrix *A)
+void spmv_read_csr(const spmv_options *o, spmv_input *in)
 {
     double t0 = spmv_now();
+    memset(in, 0, sizeof *in);
     spmv_limits_format('c', spmv_prec_value_size(o->precision));
-    if (o->matrix || o->gen)
-        read_csr(o, A);
-    else
+    in->grid = !o->matrix && !o->gen;
+    if (!in->grid)
+        read_csr(o, &in->csr);
+    spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
+}
+
+void spmv_load_csr(const spmv_options *o, spmv_input *in, csr_matrix *A)
+{
+    double t0 = spmv_now();
+    if (in->grid)
         grid_csr(o, spmv_prec_complex(o->precision), A);
-    save_csr(o, A);
+    else
+        *A = in->csr;
+    memset(&in->csr, 0, sizeof in->csr);
     spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
 }
 
@@ -228,7 +236,6 @@ double *spmv_x_doubles(const spmv_options *o, int n, int complex_, int round_to_
     if (!x)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
     spmv_phase_add(SPMV_PH_X, spmv_now() - t0);
-    spmv_save_x_doubles(o, x, n, complex_, round_to_float);   /* for now: step 6 calls it itself next */
     return x;
 }
 

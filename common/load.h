@@ -12,7 +12,7 @@
  *     spmv_load_dia(&o, &in, PITCH_ALIGN, &A);   as DIA (the grid is built
  *                                                straight into it), or refused
  *
- * Then x:
+ * (step 6: spmv_read_csr, spmv_save_matrix, spmv_load_csr). Then x:
  * spmv_x_floats, and spmv_save_x_floats for --save-x. Every call exits 2
  * with the reason on bad input.
  *
@@ -43,9 +43,11 @@ typedef struct {
     csr_matrix csr;    /* otherwise: --matrix FILE or --gen SPEC, as read */
 } spmv_input;
 
-/* Read --matrix or --gen for a DIA step (sizes are judged against DIA on
- * this device as soon as a file's header is read). */
+/* Read --matrix or --gen for a DIA step or for step 6's CSR (sizes are
+ * judged against that format on this device as soon as a file's header is
+ * read). */
 void spmv_read_dia(const spmv_options *o, spmv_input *in);
+void spmv_read_csr(const spmv_options *o, spmv_input *in);
 /* --info and --save-matrix on the matrix as read (the grid is generated as
  * CSR for them, only when asked). Does nothing without them. */
 void spmv_save_matrix(const spmv_options *o, const spmv_input *in);
@@ -53,8 +55,8 @@ void spmv_save_matrix(const spmv_options *o, const spmv_input *in);
  * floats: converted (refused if not banded) or the grid built; prints the
  * matrix line. in is used up. */
 void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, dia_matrix *A);
-/* The matrix as CSR (step 6): read or the grid built; --info and --save-matrix on it. */
-void spmv_load_csr(const spmv_options *o, csr_matrix *A);
+/* The matrix as CSR (step 6): as read, or the grid built. in is used up. */
+void spmv_load_csr(const spmv_options *o, spmv_input *in, csr_matrix *A);
 
 /* The vector x of a run: seeded random from --seed (uniform in [-1, 1)), or
  * read from --x FILE and rounded the same way. Every step takes x from here,

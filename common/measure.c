@@ -1,7 +1,7 @@
 /* measure.c - timing, bandwidth probes, and the checked, timed run. */
 #define _POSIX_C_SOURCE 200809L
 #include "measure.h"
-#include "report.h"
+#include "check.h"
 #include "stopwatch.h"
 
 #include <stdio.h>
@@ -311,8 +311,8 @@ static void read_back(spmv_cl *cl, cl_mem y, void *host, size_t bytes)
     CL_CHECK(clEnqueueReadBuffer(cl->queue, y, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
 }
 
-static int measure_launches(spmv_cl *cl, const spmv_launch *l, int n, cl_mem d_y, void *y, const spmv_ref *ref,
-                            int single, const spmv_options *o, spmv_measure *m)
+int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem d_y, void *y, const spmv_ref *ref,
+                     int single, const spmv_options *o, spmv_measure *m)
 {
     m->median = m->min = 0;
     memset(&m->bw, 0, sizeof m->bw);
@@ -336,26 +336,5 @@ int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, c
                         const spmv_ref *ref, const spmv_options *o, spmv_measure *m)
 {
     spmv_launch l = { k, global, local };
-    return measure_launches(cl, &l, 1, d_y, y, ref, 1, o, m);
-}
-
-int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem y, const spmv_ref *ref, int single,
-                     const spmv_options *o, spmv_measure *m)
-{
-    for (int i = 0; i < n; i++)
-        spmv_cl_check_local(cl, l[i].k, l[i].local);
-    size_t bytes = (size_t)ref->n * (ref->complex_ ? 2 : 1) * (single ? 4 : 8);
-    void *host = malloc(bytes ? bytes : 1);
-    if (!host)
-        spmv_die(SPMV_EXIT_USAGE, "out of host memory for y");
-    memset(m, 0, sizeof *m);
-    spmv_cl_poison(cl, y, bytes);
-    spmv_cl_run_seq(cl, l, n);
-    read_back(cl, y, host, bytes);
-    m->check = spmv_check_result(ref, host, single);
-    measure_launches(cl, l, n, y, host, ref, single, o, m);
-    spmv_report_check(m);
-    spmv_save_y(o, host, ref->n, ref->complex_, single, m->check.pass);
-    free(host);
-    return m->check.pass;
+    return spmv_measure_seq(cl, &l, 1, d_y, y, ref, 1, o, m);
 }

@@ -88,10 +88,8 @@ int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, c
                         const spmv_ref *ref, const spmv_options *o, spmv_measure *m);
 /* The same for a run made of n kernels in sequence (step 6's adaptive kernel
  * and its fix-up), timed from the first start to the last end; y holds
- * floats if single, else doubles (pairs if the reference is complex).
- * For now the whole checked run: the first run and its check too, the check
- * and probe lines, and --save-y. */
-int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem y, const spmv_ref *ref, int single,
-                     const spmv_options *o, spmv_measure *m);
+ * floats if single, else doubles (pairs if the reference is complex). */
+int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem d_y, void *y, const spmv_ref *ref,
+                     int single, const spmv_options *o, spmv_measure *m);
 
 #endif

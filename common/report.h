@@ -58,4 +58,19 @@ void spmv_save_y(const spmv_options *o, const void *y, long long n, int complex_
 int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
                     const dia_matrix *A, const spmv_measure *m);
 
+/* The speed of a result, as its lines and its row give it: GFLOP/s and GB/s
+ * of compulsory traffic at the median time (0 unless it passed its check and
+ * was timed), and the bounds at its measured bandwidth. */
+typedef struct {
+    double gflops, gbs, bound_model, bound_compulsory;
+} spmv_speed;
+spmv_speed spmv_result_speed(const spmv_result *r);
+
+/* Report a kernel of step 6 on its CSR matrix in the precision of --precision:
+ * result lines, the compulsory bound (CSR has no model of the article's), CSV
+ * row; *speed (if not NULL) gets the numbers, for step 6's comparison table.
+ * Returns the exit status (PASS 0, FAIL 1). */
+int spmv_report_csr(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
+                    const csr_matrix *A, const spmv_measure *m, spmv_speed *speed);
+
 #endif
