@@ -64,15 +64,27 @@ static void grid_csr(const spmv_options *o, int complex_, csr_matrix *A)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 }
 
-void spmv_read_dia(const spmv_options *o, spmv_input *in)
+/* format and value_size: what the step will hold, for the size checks of
+ * the readers (capacity.h) */
+static void read_input(const spmv_options *o, char format, int value_size, spmv_input *in)
 {
     double t0 = spmv_now();
     memset(in, 0, sizeof *in);
-    spmv_limits_format('d', 4);
+    spmv_limits_format(format, value_size);
     in->grid = !o->matrix && !o->gen;
     if (!in->grid)
         read_csr(o, &in->csr);
     spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
+}
+
+void spmv_read_dia(const spmv_options *o, spmv_input *in)
+{
+    read_input(o, 'd', 4, in);
+}
+
+void spmv_read_csr(const spmv_options *o, spmv_input *in)
+{
+    read_input(o, 'c', spmv_prec_value_size(o->precision), in);
 }
 
 void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, dia_matrix *A)
@@ -91,17 +103,6 @@ void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, di
     }
     spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
     spmv_print_dia(A);
-}
-
-void spmv_read_csr(const spmv_options *o, spmv_input *in)
-{
-    double t0 = spmv_now();
-    memset(in, 0, sizeof *in);
-    spmv_limits_format('c', spmv_prec_value_size(o->precision));
-    in->grid = !o->matrix && !o->gen;
-    if (!in->grid)
-        read_csr(o, &in->csr);
-    spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
 }
 
 void spmv_load_csr(const spmv_options *o, spmv_input *in, csr_matrix *A)
