@@ -28,8 +28,8 @@ CFLAGS_step0 ?=
 STEP_DIRS := $(sort $(wildcard step[0-9]-*))
 stepname   = $(firstword $(subst -, ,$(1)))
 STEPS     := $(foreach d,$(STEP_DIRS),$(call stepname,$d))
-COMMON_OBJ := $(patsubst common/%.c,$(BUILD)/common/%.o,$(wildcard common/*.c))
-COMMON_H  := $(wildcard common/*.h)
+COMMON_OBJ := $(patsubst common/%.c,$(BUILD)/common/%.o,$(wildcard common/*.c common/formats/*.c))
+COMMON_H  := $(wildcard common/*.h common/formats/*.h)
 TEST_BINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/*.c))
 DEPS_OK   := $(BUILD)/.deps-ok
 
@@ -64,10 +64,12 @@ $(BUILD)/libspmv.a: $(COMMON_OBJ)
 	$(AR) rcs $@ $^
 
 # One binary per step; the kernel path is fixed at build time, so a student
-# edits stepN-*/kernel.cl and reruns without rebuilding.
+# edits stepN-*/kernel.cl and reruns without rebuilding. A step's subfolder
+# (step4-vector/cpu/: a second kernel with its host side) is built into it.
 define STEP_RULE
-$(BUILD)/$(1): $(2)/main.c $(BUILD)/libspmv.a $(COMMON_H)
-	$$(CC) $$(CFLAGS) $$(CFLAGS_$(1)) -DSPMV_KERNEL_PATH='"$(abspath $(2))/kernel.cl"' $(2)/main.c \
+$(BUILD)/$(1): $(2)/main.c $(wildcard $(2)/*/*.c $(2)/*/*.h) $(BUILD)/libspmv.a $(COMMON_H)
+	$$(CC) $$(CFLAGS) $$(CFLAGS_$(1)) -DSPMV_KERNEL_PATH='"$(abspath $(2))/kernel.cl"' \
+	    -DSPMV_STEP_DIR='"$(abspath $(2))"' $(2)/main.c $(wildcard $(2)/*/*.c) \
 	    $(BUILD)/libspmv.a $$(LDFLAGS) $$(CFLAGS_$(1)) $(LDLIBS) -o $$@
 $(1): $(BUILD)/$(1)
 endef
@@ -121,12 +123,7 @@ devices: $(BUILD)/devices
 
 STEP ?= 1
 diff:
-	@cur=$$(ls -d step$(STEP)-* 2>/dev/null | head -1); prev=$$(ls -d step$$(($(STEP)-1))-* 2>/dev/null | head -1); \
-	if [ -z "$$cur" ] || [ -z "$$prev" ]; then echo "make diff: STEP=$(STEP) needs step$(STEP)-* and the step before it" >&2; exit 2; fi; \
-	for f in main.c kernel.cl; do \
-	    a=$$prev/$$f; [ -f $$a ] || a=/dev/null; b=$$cur/$$f; [ -f $$b ] || b=/dev/null; \
-	    diff -u $$(test -t 1 && echo --color=always) --label $$prev/$$f --label $$cur/$$f $$a $$b; \
-	done; true
+	@common/diff.sh $(STEP)
 
 clean:
 	rm -rf $(BUILD) build-san

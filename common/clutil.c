@@ -411,6 +411,15 @@ double spmv_cl_run_seq(spmv_cl *cl, const spmv_launch *l, int n)
     return t1 > t0 ? (double)(t1 - t0) * 1e-6 : 0.0;
 }
 
+void spmv_cl_check_local(spmv_cl *cl, cl_kernel k, size_t local)
+{
+    size_t kmax = 0;
+    CL_CHECK(clGetKernelWorkGroupInfo(k, cl->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
+    if (local > cl->max_wg || local > kmax)
+        spmv_die(SPMV_EXIT_USAGE, "work-group size %zu is more than this device and kernel allow (%zu): "
+                 "choose a smaller --local-size", local, kmax < cl->max_wg ? kmax : cl->max_wg);
+}
+
 void spmv_cl_poison(spmv_cl *cl, cl_mem buf, size_t bytes)
 {
     float nan = NAN;

@@ -72,6 +72,12 @@ typedef struct {
 } spmv_launch;
 double spmv_cl_run_seq(spmv_cl *cl, const spmv_launch *l, int n);
 
+/* Exit 2 with the fix (a smaller --local-size) if work-groups of local
+ * work-items are more than the device or the kernel allows; 0: the
+ * implementation chooses. Before the first launch, so a student's too-large
+ * --local-size is one clear line, not CL_INVALID_WORK_GROUP_SIZE. */
+void spmv_cl_check_local(spmv_cl *cl, cl_kernel k, size_t local);
+
 /* Fill a float buffer with NaN so a row the kernel never writes fails the check. */
 void spmv_cl_poison(spmv_cl *cl, cl_mem buf, size_t bytes);
 

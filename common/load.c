@@ -1,14 +1,17 @@
-/* load.c - the matrix of a run and its x: read or generated, converted. */
+/* load.c - the matrix of a run and its x: read or generated, converted, and
+ * saved for outside tools when asked; see load.h. */
 #include "load.h"
 #include "capacity.h"
 #include "check.h"
 #include "clutil.h"
-#include "io.h"
+#include "formats/formats.h"
 #include "precision.h"
 #include "stopwatch.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void spmv_print_dia(const dia_matrix *A)
 {
@@ -52,53 +55,175 @@ static void check_grid(const spmv_options *o, size_t pitch_align, int csr, int c
                  o->grid_w, o->grid_h, o->radius, n, nnz, err.msg);
 }
 
-void spmv_load_dia(const spmv_options *o, size_t pitch_align, dia_matrix *A)
+/* The grid as CSR (step 6, and --info or --save-matrix of a DIA step). */
+static void grid_csr(const spmv_options *o, int complex_, csr_matrix *A)
+{
+    spmv_error err;
+    check_grid(o, 1, 1, complex_);
+    if (csr_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, A, &err))
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+}
+
+/* format and value_size: what the step will hold, for the size checks of
+ * the readers (capacity.h) */
+static void read_input(const spmv_options *o, char format, int value_size, spmv_input *in)
+{
+    double t0 = spmv_now();
+    memset(in, 0, sizeof *in);
+    spmv_limits_format(format, value_size);
+    in->grid = !o->matrix && !o->gen;
+    if (!in->grid)
+        read_csr(o, &in->csr);
+    spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
+}
+
+void spmv_read_dia(const spmv_options *o, spmv_input *in)
+{
+    read_input(o, 'd', 4, in);
+}
+
+void spmv_read_csr(const spmv_options *o, spmv_input *in)
+{
+    read_input(o, 'c', spmv_prec_value_size(o->precision), in);
+}
+
+void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, dia_matrix *A)
 {
     double t0 = spmv_now();
     spmv_error err;
-    spmv_limits_format('d', 4);
-    if (o->matrix || o->gen) {
-        csr_matrix C;
-        read_csr(o, &C);
-        spmv_io_matrix(o, &C);   /* --info, --save-matrix: as read, before DIA can refuse it */
-        int rc = csr_to_dia(&C, pitch_align, A, &err);
-        csr_free(&C);
+    if (!in->grid) {
+        int rc = csr_to_dia(&in->csr, pitch_align, A, &err);
+        csr_free(&in->csr);
         if (rc)
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
     } else {
         check_grid(o, pitch_align, 0, 0);
         if (dia_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, pitch_align, A, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-        spmv_io_dia(o, A);
     }
     spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
     spmv_print_dia(A);
 }
 
-void spmv_load_csr(const spmv_options *o, csr_matrix *A)
+void spmv_load_csr(const spmv_options *o, spmv_input *in, csr_matrix *A)
 {
     double t0 = spmv_now();
-    spmv_limits_format('c', spmv_prec_value_size(o->precision));
-    if (o->matrix || o->gen) {
-        read_csr(o, A);
-    } else {
-        spmv_error err;
-        check_grid(o, 1, 1, spmv_prec_complex(o->precision));
-        if (csr_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, A, &err))
-            spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    }
-    spmv_io_matrix(o, A);
+    if (in->grid)
+        grid_csr(o, spmv_prec_complex(o->precision), A);
+    else
+        *A = in->csr;
+    memset(&in->csr, 0, sizeof in->csr);
     spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
+}
+
+/* ---- --info and --save-matrix ------------------------------------------- */
+
+int spmv_info_line(const csr_matrix *A, char *buf, size_t size, spmv_error *err)
+{
+    long long ndiag;
+    if (csr_count_diagonals(A, &ndiag))
+        return spmv_fail(err, "%s: out of memory counting the diagonals", A->origin.name);
+    /* CSR order (rows, then columns ascending) is the same whatever the file's
+     * order, so two files holding the same matrix give the same bits. */
+    double sum_re = 0, sum_im = 0, sq_re = 0, sq_im = 0;
+    for (long long k = 0; k < A->nnz; k++) {
+        sum_re += A->re[k];
+        sq_re += A->re[k] * A->re[k];
+        if (A->im) {
+            sum_im += A->im[k];
+            sq_im += A->im[k] * A->im[k];
+        }
+    }
+    const spmv_origin *o = &A->origin;
+    int gen = strcmp(o->format, "generator") == 0;
+    char sums[160];
+    if (A->im)
+        snprintf(sums, sizeof sums, "sum re %.17g im %.17g | frobenius re %.17g im %.17g", sum_re, sum_im,
+                 sqrt(sq_re), sqrt(sq_im));
+    else
+        snprintf(sums, sizeof sums, "sum %.17g | frobenius %.17g", sum_re, sqrt(sq_re));
+    snprintf(buf, size, "%s%s | format %s | field %s | symmetry %s%s | rows %d | cols %d | stored %lld | "
+             "nonzeros %lld | diagonals %lld | %s", gen ? "" : "file ", o->source, o->format, o->field,
+             o->symmetry, o->expanded ? ", expanded" : "", A->rows, A->cols, o->stored, A->nnz, ndiag, sums);
+    return 0;
+}
+
+static void save_csr(const spmv_options *o, const csr_matrix *A)
+{
+    spmv_error err;
+    if (o->info) {
+        char line[1536];
+        if (spmv_info_line(A, line, sizeof line, &err))
+            spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+        printf("info     %s\n", line);
+    }
+    if (o->save_matrix) {
+        const spmv_origin *g = &A->origin;
+        char comment[1400];
+        int n = snprintf(comment, sizeof comment, "written by %s --save-matrix: the matrix as loaded "
+                         "(symmetry expanded, duplicates summed), %%.17g\nfrom %s (%s, %s, %s%s)", spmv_prog,
+                         g->source, g->format, g->field, g->symmetry, g->expanded ? ", expanded" : "");
+        if (strcmp(g->field, "pattern") == 0 && n > 0 && (size_t)n < sizeof comment)
+            snprintf(comment + n, sizeof comment - (size_t)n,
+                     "\npattern matrix: written as real, every stored entry 1.0");
+        if (mm_write_csr(o->save_matrix, A, comment, &err))
+            spmv_die(SPMV_EXIT_USAGE, "--save-matrix: %s", err.msg);
+        if (!o->quiet)
+            printf("saved    matrix to %s (%lld entries)\n", o->save_matrix, A->nnz);
+    }
+}
+
+void spmv_save_matrix(const spmv_options *o, const spmv_input *in)
+{
+    if (!o->info && !o->save_matrix)
+        return;
+    double t0 = spmv_now();
+    if (in->grid) {
+        csr_matrix C;
+        grid_csr(o, 0, &C);
+        save_csr(o, &C);
+        csr_free(&C);
+    } else {
+        save_csr(o, &in->csr);
+    }
+    spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
+}
+
+/* ---- x ------------------------------------------------------------------ */
+
+/* x from --x FILE, rounded to the run's precision as the random x is. */
+static double *read_x_doubles(const spmv_options *o, int n, int complex_, int round_to_float)
+{
+    spmv_error err;
+    double *x = mm_read_vector(o->x_file, n, complex_, &err);
+    if (!x)
+        spmv_die(SPMV_EXIT_USAGE, "--x: %s", err.msg);
+    if (round_to_float)   /* as the random x is: each part rounded to nearest float */
+        for (long long i = 0; i < (long long)n * (complex_ ? 2 : 1); i++)
+            x[i] = (float)x[i];
+    return x;
+}
+
+static float *read_x_floats(const spmv_options *o, int n)
+{
+    spmv_error err;
+    double *xd = read_x_doubles(o, n, 0, 1);
+    float *x = spmv_alloc((size_t)n + 1, sizeof *x, "vector x", &err);
+    if (!x)
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    for (int i = 0; i < n; i++)
+        x[i] = (float)xd[i];
+    free(xd);
+    return x;
 }
 
 float *spmv_x_floats(const spmv_options *o, int n)
 {
     double t0 = spmv_now();
     spmv_error err;
-    float *x = o->x_file ? spmv_io_x_floats(o, n) : spmv_random_floats((size_t)n, o->seed, &err);
+    float *x = o->x_file ? read_x_floats(o, n) : spmv_random_floats((size_t)n, o->seed, &err);
     if (!x)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    spmv_io_save_x_floats(o, x, n);
     spmv_phase_add(SPMV_PH_X, spmv_now() - t0);
     return x;
 }
@@ -107,11 +232,40 @@ double *spmv_x_doubles(const spmv_options *o, int n, int complex_, int round_to_
 {
     double t0 = spmv_now();
     spmv_error err;
-    double *x = o->x_file ? spmv_io_x_doubles(o, n, complex_, round_to_float)
+    double *x = o->x_file ? read_x_doubles(o, n, complex_, round_to_float)
                           : spmv_random_doubles((size_t)n * (complex_ ? 2 : 1), o->seed, round_to_float, &err);
     if (!x)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    spmv_io_save_x_doubles(o, x, n, complex_, round_to_float);
     spmv_phase_add(SPMV_PH_X, spmv_now() - t0);
     return x;
+}
+
+static void save_x(const spmv_options *o, const void *x, int is_float, int n, int complex_, int single)
+{
+    if (!o->save_x)
+        return;
+    double t0 = spmv_now();
+    char comment[1024];
+    if (o->x_file)
+        snprintf(comment, sizeof comment, "x of %s, read from %s, %s", spmv_prog, o->x_file,
+                 spmv_prec_words(single, complex_));
+    else
+        snprintf(comment, sizeof comment, "x of %s, seeded random (--seed %llu), %s", spmv_prog,
+                 (unsigned long long)o->seed, spmv_prec_words(single, complex_));
+    spmv_error err;
+    if (mm_write_vector(o->save_x, x, is_float, n, complex_, single ? 9 : 17, comment, &err))
+        spmv_die(SPMV_EXIT_USAGE, "--save-x: %s", err.msg);
+    if (!o->quiet)
+        printf("saved    x to %s (%d entries)\n", o->save_x, n);
+    spmv_phase_add(SPMV_PH_X, spmv_now() - t0);
+}
+
+void spmv_save_x_floats(const spmv_options *o, const float *x, int n)
+{
+    save_x(o, x, 1, n, 0, 1);
+}
+
+void spmv_save_x_doubles(const spmv_options *o, const double *x, int n, int complex_, int round_to_float)
+{
+    save_x(o, x, 0, n, complex_, round_to_float);
 }

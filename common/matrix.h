@@ -123,13 +123,6 @@ int csr_count_diagonals(const csr_matrix *A, long long *ndiag);
 /* Round every value to float, in place (for single and complex-single runs). */
 void csr_round_to_float(csr_matrix *A);
 
-/* Read a Matrix Market or Harwell-Boeing file (chosen by content, then
- * extension), expanding symmetric, skew-symmetric and Hermitian storage.
- * Errors read "FILE:LINE: what was wrong". */
-int matrix_read(const char *path, coo_matrix *A, spmv_error *err);
-int mm_read(const char *path, coo_matrix *A, spmv_error *err);
-int hb_read(const char *path, coo_matrix *A, spmv_error *err);
-
 /* Deterministic random numbers: the same seed gives the same matrix and
  * vector on every machine. */
 typedef struct { uint64_t s; } spmv_rng;

@@ -1,12 +1,12 @@
 /* measure.c - timing, bandwidth probes, and the checked, timed run. */
 #define _POSIX_C_SOURCE 200809L
 #include "measure.h"
-#include "io.h"
+#include "check.h"
+#include "stopwatch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -85,13 +85,6 @@ static const char *probe_src =
     "  for (int k = 0; k < 16; k++) s += a[i + k * n];\n"
     "#endif\n"
     "  out[i] = s.x + s.y + s.z + s.w; }\n";
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 /* SPMV_PROBE_MB: another size, for tests and simulators; 0: no probe. */
 static int probe_size(size_t *bytes)
@@ -182,15 +175,15 @@ void spmv_probe_sample(spmv_probe *p)
     } else {
         size_t n = p->bytes / sizeof(double);
         double *a = p->ha, *b = p->hb, s = 0;
-        double t0 = now_s();
+        double t0 = spmv_now();
         #pragma omp parallel for num_threads(p->threads) schedule(static)
         for (size_t i = 0; i < n; i++)
             b[i] = a[i];
-        double t1 = now_s();
+        double t1 = spmv_now();
         #pragma omp parallel for num_threads(p->threads) schedule(static) reduction(+ : s)
         for (size_t i = 0; i < n; i += 4)
             s += (b[i] + b[i + 1]) + (b[i + 2] + b[i + 3]);
-        double t2 = now_s();
+        double t2 = spmv_now();
         p->sink += s;   /* read at the end through a volatile: the sum is not optimised away */
         copy_ms = (t1 - t0) * 1e3;
         read_ms = (t2 - t1) * 1e3;
@@ -311,56 +304,37 @@ void spmv_bandwidth_print(const spmv_bandwidth *bw)
            bw->host_mib, bw->host_copy_gbs, bw->host_read_gbs, bw->gbs);
 }
 
-/* ---- the checked, timed run ---- */
+/* ---- the timed run, after the first check ---- */
 
 static void read_back(spmv_cl *cl, cl_mem y, void *host, size_t bytes)
 {
     CL_CHECK(clEnqueueReadBuffer(cl->queue, y, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
 }
 
-int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem y, const spmv_ref *ref, int single,
-                     const spmv_options *o, spmv_measure *m)
+int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem d_y, void *y, const spmv_ref *ref,
+                     int single, const spmv_options *o, spmv_measure *m)
 {
-    for (int i = 0; i < n; i++) {
-        size_t kmax = 0;
-        CL_CHECK(clGetKernelWorkGroupInfo(l[i].k, cl->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
-        if (l[i].local > cl->max_wg || l[i].local > kmax)
-            spmv_die(SPMV_EXIT_USAGE, "work-group size %zu is more than this device and kernel allow (%zu): "
-                     "choose a smaller --local-size", l[i].local, kmax < cl->max_wg ? kmax : cl->max_wg);
-    }
+    m->median = m->min = 0;
+    memset(&m->bw, 0, sizeof m->bw);
+    if (!m->check.pass)
+        return 0;
     size_t bytes = (size_t)ref->n * (ref->complex_ ? 2 : 1) * (single ? 4 : 8);
-    void *host = malloc(bytes ? bytes : 1);
-    if (!host)
-        spmv_die(SPMV_EXIT_USAGE, "out of host memory for y");
-    memset(m, 0, sizeof *m);
-
-    spmv_cl_poison(cl, y, bytes);
-    spmv_cl_run_seq(cl, l, n);
-    read_back(cl, y, host, bytes);
-    m->check = spmv_check_result(ref, host, single);
-    if (m->check.pass) {
-        spmv_cl_poison(cl, y, bytes);
-        spmv_probe *probe = device_probe(cl);
-        spmv_time_seq(cl, l, n, o->warmup, o->runs, probe, &m->median, &m->min);
-        m->bw = probe_medians(probe);
-        read_back(cl, y, host, bytes);
-        spmv_check again = spmv_check_result(ref, host, single);
-        if (!again.pass || again.max_err > m->check.max_err)
-            m->check = again;
-        if (!again.pass)
-            m->median = m->min = 0;
-    }
-    spmv_check_print(&m->check);
-    if (m->check.pass)
-        spmv_bandwidth_print(&m->bw);
-    spmv_io_save_y(o, host, ref->n, ref->complex_, single, m->check.pass);
-    free(host);
+    spmv_cl_poison(cl, d_y, bytes);
+    spmv_probe *probe = device_probe(cl);
+    spmv_time_seq(cl, l, n, o->warmup, o->runs, probe, &m->median, &m->min);
+    m->bw = probe_medians(probe);
+    read_back(cl, d_y, y, bytes);
+    spmv_check again = spmv_check_result(ref, y, single);
+    if (!again.pass || again.max_err > m->check.max_err)
+        m->check = again;
+    if (!again.pass)
+        m->median = m->min = 0;
     return m->check.pass;
 }
 
-int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem y,
-                        const spmv_ref *ref, int single, const spmv_options *o, spmv_measure *m)
+int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem d_y, float *y,
+                        const spmv_ref *ref, const spmv_options *o, spmv_measure *m)
 {
     spmv_launch l = { k, global, local };
-    return spmv_measure_seq(cl, &l, 1, y, ref, single, o, m);
+    return spmv_measure_seq(cl, &l, 1, d_y, y, ref, 1, o, m);
 }

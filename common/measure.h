@@ -69,23 +69,27 @@ void spmv_time_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, int
 void spmv_time_seq(spmv_cl *cl, const spmv_launch *l, int n, int warmup, int runs, spmv_probe *probe,
                    double *median, double *min);
 
-/* The checked, timed run every OpenCL step makes (the device's bandwidth probe
- * is opened once per process and sampled afresh for every kernel measured):
- *   poison y with NaN, run once, read back, check against the reference;
- *   then poison again, warmup + timed runs with the bandwidth probe sampled
- *   between them, read back and check once more (a race or an unwritten row
- *   shows in either); print the check and the probe lines.
- * Exits 2 if local exceeds what the device or kernel allows. Returns 1 on PASS. */
+/* The timing every OpenCL step makes once its first run has passed its check.
+ * Section 6 of main.c launches the kernel once on a y poisoned with NaN,
+ * reads y back and checks it (m->check); then, if that passed, this:
+ *   poisons y again, runs warmup untimed runs, then the timed runs with the
+ *   device's bandwidth probe sampled between them (opened once per process,
+ *   sampled afresh for every kernel measured), reads y back into y and checks
+ *   it once more: a race or an unwritten row shows in either check. The worse
+ *   check is kept, and a failed one drops the time.
+ * If the first check failed, nothing runs. Prints nothing (report.h does).
+ * Returns 1 if the check (still) passes. */
 typedef struct {
-    double median, min;   /* ms; 0 when the first check failed */
+    double median, min;   /* ms; 0 when a check failed */
     spmv_check check;
     spmv_bandwidth bw;    /* sampled between the timed runs */
 } spmv_measure;
-int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem y,
-                        const spmv_ref *ref, int single, const spmv_options *o, spmv_measure *m);
+int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem d_y, float *y,
+                        const spmv_ref *ref, const spmv_options *o, spmv_measure *m);
 /* The same for a run made of n kernels in sequence (step 6's adaptive kernel
- * and its fix-up): checked, then timed from the first start to the last end. */
-int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem y, const spmv_ref *ref, int single,
-                     const spmv_options *o, spmv_measure *m);
+ * and its fix-up), timed from the first start to the last end; y holds
+ * floats if single, else doubles (pairs if the reference is complex). */
+int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem d_y, void *y, const spmv_ref *ref,
+                     int single, const spmv_options *o, spmv_measure *m);
 
 #endif

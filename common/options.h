@@ -40,7 +40,7 @@ typedef struct {
     char precision;           /* 's' 'd' 'c' 'z' */
     int threads, block, group, split;
     int quiet;
-    int info;                 /* --info: print the matrix summary line (common/io.h) */
+    int info;                 /* --info: print the matrix summary line (common/load.h) */
     const char *x_file;       /* --x FILE: x from a Matrix Market array file */
     const char *save_x, *save_y, *save_matrix;   /* --save-x/-y/-matrix FILE */
 } spmv_options;

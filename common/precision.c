@@ -20,6 +20,12 @@ const char *spmv_prec_name(char p)
     }
 }
 
+const char *spmv_prec_words(int single, int complex_)
+{
+    return complex_ ? (single ? "complex single precision" : "complex double precision")
+                    : (single ? "single precision" : "double precision");
+}
+
 const char *spmv_prec_cl_type(char p)
 {
     switch (p) {
@@ -106,8 +112,7 @@ void *spmv_prec_take(csr_matrix *A, char p, spmv_error *err)
             f[2 * k + 1] = b;
         }
     }
-    if (p != 'z')
-        free(im);
+    free(im);   /* complex double has its own copy; the others never need it again */
     A->re = A->im = NULL;
     (void)cplx;
     spmv_phase_add(SPMV_PH_BUFFERS, spmv_now() - t0);

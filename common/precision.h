@@ -19,6 +19,8 @@ int spmv_prec_single(char p);           /* s, c: float arithmetic */
 int spmv_prec_value_size(char p);       /* bytes of one value: 4, 8, 8, 16 */
 const char *spmv_prec_name(char p);     /* "float", "double", "complex float", "complex double" */
 const char *spmv_prec_cl_type(char p);  /* "float", "double", "float2", "double2" */
+/* "single precision", "complex double precision", ...: the comment line of a saved vector */
+const char *spmv_prec_words(int single, int complex_);
 
 /* n values re[k] (+ i im[k]) as the device stores them in precision p: n
  * floats or doubles, or n interleaved pairs. im may be NULL (a real matrix in

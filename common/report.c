@@ -1,6 +1,8 @@
 /* report.c - result lines and CSV rows. */
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
+#include "formats/formats.h"
+#include "precision.h"
 #include "roofline.h"
 #include "results.h"
 #include "stopwatch.h"
@@ -121,29 +123,93 @@ void spmv_skip(const spmv_step *s, const spmv_options *o, const spmv_cl *cl, con
     exit(SPMV_EXIT_SKIP);
 }
 
-int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
-                    const dia_matrix *A, const spmv_measure *m)
+/* The row's fields that come from the run, whatever the format. */
+static spmv_result run_result(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
+                              const spmv_measure *m)
 {
     spmv_result r;
     memset(&r, 0, sizeof r);
     r.step = s->name;
     r.kernel = kernel;
     r.cl = cl;
+    r.precision = o->precision;
+    r.runs = o->runs;
+    r.ms_median = m->median;
+    r.ms_min = m->min;
+    r.bw_gbs = m->bw.gbs;
+    r.max_rel_err = m->check.max_err;
+    r.check = m->check.pass ? "PASS" : "FAIL";
+    return r;
+}
+
+int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
+                    const dia_matrix *A, const spmv_measure *m)
+{
+    spmv_result r = run_result(s, kernel, o, cl, m);
     r.matrix = A->origin.name;
     r.rows = A->rows;
     r.cols = A->cols;
     r.nnz = A->nnz;
     r.diags = A->ndiag;
     r.precision = 's';
-    r.runs = o->runs;
-    r.ms_median = m->median;
-    r.ms_min = m->min;
     r.flops = 2.0 * (double)A->nnz;
     r.bytes_model = dia_model_bytes(A, s->model_bytes);
     r.bytes_compulsory = dia_compulsory_bytes(A);
-    r.bw_gbs = m->bw.gbs;
-    r.max_rel_err = m->check.max_err;
-    r.check = m->check.pass ? "PASS" : "FAIL";
     spmv_report(&r, o->csv);
     return m->check.pass ? SPMV_EXIT_PASS : SPMV_EXIT_FAIL;
+}
+
+spmv_speed spmv_result_speed(const spmv_result *r)
+{
+    spmv_speed v = { 0 };
+    v.bound_model = spmv_bound_gflops(r->flops, r->bytes_model, r->bw_gbs);
+    v.bound_compulsory = spmv_bound_gflops(r->flops, r->bytes_compulsory, r->bw_gbs);
+    if (r->ms_median > 0 && r->check && strcmp(r->check, "PASS") == 0) {
+        v.gflops = r->flops / (r->ms_median * 1e-3) / 1e9;
+        v.gbs = r->bytes_compulsory / (r->ms_median * 1e-3) / 1e9;
+    }
+    return v;
+}
+
+int spmv_report_csr(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
+                    const csr_matrix *A, const spmv_measure *m, spmv_speed *speed)
+{
+    spmv_result r = run_result(s, kernel, o, cl, m);
+    r.matrix = A->origin.name;
+    r.rows = A->rows;
+    r.cols = A->cols;
+    r.nnz = A->nnz;
+    r.flops = csr_flops(A, spmv_prec_complex(o->precision));
+    r.bytes_compulsory = csr_compulsory_bytes(A, spmv_prec_value_size(o->precision));
+    spmv_report(&r, o->csv);
+    if (speed)
+        *speed = spmv_result_speed(&r);
+    return m->check.pass ? SPMV_EXIT_PASS : SPMV_EXIT_FAIL;
+}
+
+void spmv_report_check(const spmv_measure *m)
+{
+    spmv_check_print(&m->check);
+    if (m->check.pass)
+        spmv_bandwidth_print(&m->bw);
+}
+
+void spmv_save_y(const spmv_options *o, const void *y, long long n, int complex_, int single, int pass)
+{
+    if (!o->save_y)
+        return;
+    if (!pass) {
+        /* a file left from an earlier run would pass for this run's answer */
+        int had = remove(o->save_y) == 0;
+        printf("saved    nothing: the check failed, so y is not written to %s%s\n", o->save_y,
+               had ? " (the old file there was removed)" : "");
+        return;
+    }
+    char comment[256];
+    snprintf(comment, sizeof comment, "y = A x of %s, %s, check PASS", spmv_prog, spmv_prec_words(single, complex_));
+    spmv_error err;
+    if (mm_write_vector(o->save_y, y, single, n, complex_, single ? 9 : 17, comment, &err))
+        spmv_die(SPMV_EXIT_USAGE, "--save-y: %s", err.msg);
+    if (!o->quiet)
+        printf("saved    y to %s (%lld entries)\n", o->save_y, n);
 }

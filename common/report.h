@@ -1,4 +1,6 @@
-/* report.h - the result lines, the CSV row, and the skip line. */
+/* report.h - section 7 of every main.c: the check's verdict and the probe,
+ * y saved for outside tools (--save-y), the result lines and the CSV row;
+ * and the skip line. */
 #ifndef SPMV_REPORT_H
 #define SPMV_REPORT_H
 
@@ -40,10 +42,35 @@ void spmv_report(const spmv_result *r, const char *csv);
 void spmv_skip(const spmv_step *s, const spmv_options *o, const spmv_cl *cl, const char *kernel,
                const char *why) __attribute__((noreturn));
 
+/* The check's lines (its largest error, the first bad row, "check: PASS" or
+ * "check: FAIL") and, when it passed, the bandwidth probe's. */
+void spmv_report_check(const spmv_measure *m);
+
+/* --save-y: y of n rows (floats if single, else doubles; interleaved if
+ * complex_) as a Matrix Market 'array' file, written only if pass; otherwise
+ * says so and removes an old file there. Does nothing without --save-y.
+ * Exits 2 if the file cannot be written. */
+void spmv_save_y(const spmv_options *o, const void *y, long long n, int complex_, int single, int pass);
+
 /* Report a DIA step: result lines, roofline with the step's model bytes and
  * the bandwidth measured with it (m->bw), CSV row.
  * Returns the exit status (PASS 0, FAIL 1). */
 int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
                     const dia_matrix *A, const spmv_measure *m);
+
+/* The speed of a result, as its lines and its row give it: GFLOP/s and GB/s
+ * of compulsory traffic at the median time (0 unless it passed its check and
+ * was timed), and the bounds at its measured bandwidth. */
+typedef struct {
+    double gflops, gbs, bound_model, bound_compulsory;
+} spmv_speed;
+spmv_speed spmv_result_speed(const spmv_result *r);
+
+/* Report a kernel of step 6 on its CSR matrix in the precision of --precision:
+ * result lines, the compulsory bound (CSR has no model of the article's), CSV
+ * row; *speed (if not NULL) gets the numbers, for step 6's comparison table.
+ * Returns the exit status (PASS 0, FAIL 1). */
+int spmv_report_csr(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
+                    const csr_matrix *A, const spmv_measure *m, spmv_speed *speed);
 
 #endif

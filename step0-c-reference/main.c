@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static const spmv_step STEP = {
     .name = "step0",
@@ -115,13 +114,6 @@ static void spmv(const spmv_options *o, const dia_matrix *A, const float *x, flo
         dia_spmv(A->values, (int)A->pitch, A->rows, A->cols, A->ndiag, A->offsets, x, y);
 }
 
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-}
-
 typedef struct {
     const spmv_options *o;
     const dia_matrix *A;
@@ -133,14 +125,14 @@ typedef struct {
 static double host_run(void *ctx)
 {
     host_run_ctx *c = ctx;
-    double t0 = now_ms();
+    double t0 = spmv_now();
     spmv(c->o, c->A, c->x, c->y);
-    return now_ms() - t0;
+    return (spmv_now() - t0) * 1e3;
 }
 
 int main(int argc, char **argv)
 {
-    /* 1. Options (no device: this step runs on the host) */
+    /* 1. Options (common/options.h; no device: this step runs on the host) */
     spmv_options o;
     spmv_parse(argc, argv, &STEP, &o);
     int threads = o.threads ? o.threads : 1;
@@ -148,17 +140,23 @@ int main(int argc, char **argv)
     printf("device   host CPU, %s loop, %d thread%s (C, OpenMP, monotonic clock)\n", o.variant, threads,
            threads > 1 ? "s" : "");
 
-    /* 2. The matrix, x, and the reference y */
+    /* 2. The matrix and x (common/load.h; --info and --save-* see them as read),
+     * and the reference y (common/check.h) */
+    spmv_input in;
+    spmv_read_dia(&o, &in);
+    spmv_save_matrix(&o, &in);
     dia_matrix A;
-    spmv_load_dia(&o, 1, &A);
+    spmv_load_dia(&o, &in, 1, &A);
+    float *x = spmv_x_floats(&o, A.cols);
+    spmv_save_x_floats(&o, x, A.cols);
     spmv_error err;
     spmv_ref ref;
-    float *x = spmv_x_floats(&o, A.cols);
     float *y = spmv_alloc((size_t)A.rows, sizeof *y, "y", &err);
     if (!y || dia_reference(&A, x, &ref, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 
-    /* 3. Check once, then time: warm-up runs dropped, the rest timed one by one,
+    /* 3. Run once on a y of NaN and check it (common/check.h), then time
+     *    (common/measure.h): warm-up runs dropped, the rest timed one by one,
      *    the host's bandwidth with as many threads sampled between them */
     spmv_measure m = { 0 };
     for (int i = 0; i < A.rows; i++)
@@ -174,12 +172,10 @@ int main(int argc, char **argv)
         m.bw = spmv_probe_finish(probe);
         m.check = spmv_check_result(&ref, y, 1);
     }
-    spmv_check_print(&m.check);
-    if (m.check.pass)
-        spmv_bandwidth_print(&m.bw);
-    spmv_io_save_y(&o, y, A.rows, 0, 1, m.check.pass);   /* the OpenCL steps do this in spmv_measure_kernel */
 
-    /* 4. Report against that bandwidth */
+    /* 4. Report (common/report.h): the check, y to --save-y, the time against that bandwidth */
+    spmv_report_check(&m);
+    spmv_save_y(&o, y, A.rows, 0, 1, m.check.pass);
     char kernel[32];
     snprintf(kernel, sizeof kernel, "%s-t%d", o.variant, threads);
     int status = spmv_report_dia(&STEP, kernel, &o, NULL, &A, &m);

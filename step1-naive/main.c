@@ -24,19 +24,25 @@ static const spmv_step STEP = {
 
 int main(int argc, char **argv)
 {
-    /* 1. Options and device */
+    /* 1. Options (common/options.h) and device (common/clutil.h) */
     spmv_options o;
     spmv_parse(argc, argv, &STEP, &o);
     spmv_cl cl;
     spmv_cl_open(&cl, o.device);
 
-    /* 2. The matrix, x, and the reference y */
+    /* 2. The matrix and x (common/load.h; --info and --save-* see them as read),
+     * and the reference y (common/check.h) */
+    spmv_input in;
+    spmv_read_dia(&o, &in);
+    spmv_save_matrix(&o, &in);
     dia_matrix A;
-    spmv_load_dia(&o, PITCH_ALIGN, &A);
+    spmv_load_dia(&o, &in, PITCH_ALIGN, &A);
+    float *x = spmv_x_floats(&o, A.cols);
+    spmv_save_x_floats(&o, x, A.cols);
     spmv_error err;
     spmv_ref ref;
-    float *x = spmv_x_floats(&o, A.cols);
-    if (dia_reference(&A, x, &ref, &err))
+    float *y = spmv_alloc((size_t)A.rows, sizeof *y, "y", &err);
+    if (!y || dia_reference(&A, x, &ref, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 
     /* 3. Device buffers */
@@ -62,12 +68,20 @@ int main(int argc, char **argv)
     size_t local = o.local_size ? o.local_size : LOCAL_SIZE;
     size_t global = spmv_round_up((size_t)A.rows, local);
     printf("launch   global %zu, local %zu (one work-item per row)\n", global, local);
+    spmv_cl_check_local(&cl, k, local);
 
-    /* 6. Check, then time */
-    spmv_measure m;
-    spmv_measure_kernel(&cl, k, global, local, d_y, &ref, 1, &o, &m);
+    /* 6. Run once on a y of NaN (a row the kernel skips stays NaN), read y
+     * back and check it (common/check.h); only then time it (common/measure.h) */
+    spmv_cl_poison(&cl, d_y, A.rows * sizeof(float));
+    CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
+    CL_CHECK(clEnqueueReadBuffer(cl.queue, d_y, CL_TRUE, 0, A.rows * sizeof(float), y, 0, NULL, NULL));
+    spmv_measure m = { .check = spmv_check_result(&ref, y, 1) };
+    spmv_measure_kernel(&cl, k, global, local, d_y, y, &ref, &o, &m);
 
-    /* 7. Report against the bandwidth measured between the timed runs, on this device */
+    /* 7. Report (common/report.h): the check, y to --save-y, the time against
+     * the bandwidth measured between the timed runs, on this device */
+    spmv_report_check(&m);
+    spmv_save_y(&o, y, A.rows, 0, 1, m.check.pass);
     int status = spmv_report_dia(&STEP, "naive", &o, &cl, &A, &m);
 
     /* 8. Release */
@@ -79,6 +93,7 @@ int main(int argc, char **argv)
     clReleaseMemObject(d_y);
     spmv_cl_close(&cl);
     spmv_ref_free(&ref);
+    free(y);
     free(x);
     dia_free(&A);
     return status;

@@ -226,6 +226,7 @@ typedef struct {
     char label[32];
     size_t local, global;
     spmv_measure m;
+    spmv_speed speed;
     int ran;
 } kernel_run;
 
@@ -241,9 +242,13 @@ int main(int argc, char **argv)
     spmv_cl cl;
     spmv_cl_open(&cl, o.device);
 
-    /* 2. The matrix, x, and the reference y */
+    /* 2. The matrix and x (common/load.h; --info and --save-* see them as read),
+     * and the reference y (common/check.h) */
+    spmv_input in;
+    spmv_read_csr(&o, &in);
+    spmv_save_matrix(&o, &in);
     csr_matrix A;
-    spmv_load_csr(&o, &A);
+    spmv_load_csr(&o, &in, &A);
     spmv_error err;
     if (A.im && !spmv_prec_complex(p))
         spmv_die(SPMV_EXIT_USAGE, "%s is complex: run it with --precision c or z (complex float or double), "
@@ -267,8 +272,11 @@ int main(int argc, char **argv)
     printf("values   %s (%d bytes), x and y interleaved (re, im)%s\n", spmv_prec_name(p), vsize,
            cplx ? "" : " only when complex");
     double *x = spmv_x_doubles(&o, A.cols, cplx, single);
+    spmv_save_x_doubles(&o, x, A.cols, cplx, single);
     spmv_ref ref;
-    if (csr_reference(&A, x, &ref, &err))
+    size_t y_bytes = (size_t)A.rows * vsize;
+    void *y = spmv_alloc(A.rows ? (size_t)A.rows : 1, vsize, "y", &err);
+    if (!y || csr_reference(&A, x, &ref, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 
     /* 3. Device buffers: values as the precision stores them, int indices */
@@ -366,7 +374,7 @@ int main(int argc, char **argv)
     runs[2].local = alocal;
     runs[2].global = (size_t)(plan.nblocks ? plan.nblocks : 1) * alocal;
 
-    /* 6. Check, then time, each kernel */
+    /* 6. Each kernel: its arguments, one run checked, then timed */
     static const char *how[3] = { "one work-item per row", "a group of work-items per row",
                                   "an equal share of nonzeros per work-group" };
     int status = SPMV_EXIT_PASS;
@@ -403,37 +411,29 @@ int main(int argc, char **argv)
         }
         printf("---- %s: global %zu, local %zu (%s%s)\n", kr->label, kr->global, kr->local, how[i],
                fix ? "; then the fix-up kernel, a work-group per split row" : "");
-        spmv_measure_seq(&cl, l, nl, d_y, &ref, single, &o, &kr->m);
+        for (int j = 0; j < nl; j++)
+            spmv_cl_check_local(&cl, l[j].k, l[j].local);
+        /* run once on a y of NaN, read y back and check it (common/check.h);
+         * only then time it (common/measure.h) */
+        spmv_cl_poison(&cl, d_y, y_bytes);
+        for (int j = 0; j < nl; j++)
+            CL_CHECK(clEnqueueNDRangeKernel(cl.queue, l[j].k, 1, NULL, &l[j].global, &l[j].local, 0, NULL, NULL));
+        CL_CHECK(clEnqueueReadBuffer(cl.queue, d_y, CL_TRUE, 0, y_bytes, y, 0, NULL, NULL));
+        kr->m = (spmv_measure){ .check = spmv_check_result(&ref, y, single) };
+        spmv_measure_seq(&cl, l, nl, d_y, y, &ref, single, &o, &kr->m);
         kr->ran = 1;
         clReleaseKernel(k);
         if (fix)
             clReleaseKernel(fix);
-        /* 7. Report against the bandwidth measured between its timed runs, on this device */
-        spmv_result r;
-        memset(&r, 0, sizeof r);
-        r.step = STEP.name;
-        r.kernel = kr->label;
-        r.cl = &cl;
-        r.matrix = A.origin.name;
-        r.rows = A.rows;
-        r.cols = A.cols;
-        r.nnz = A.nnz;
-        r.precision = p;
-        r.runs = o.runs;
-        r.ms_median = kr->m.median;
-        r.ms_min = kr->m.min;
-        r.flops = csr_flops(&A, cplx);
-        r.bytes_compulsory = csr_compulsory_bytes(&A, vsize);
-        r.bw_gbs = kr->m.bw.gbs;
-        r.max_rel_err = kr->m.check.max_err;
-        r.check = kr->m.check.pass ? "PASS" : "FAIL";
-        spmv_report(&r, o.csv);
-        if (!kr->m.check.pass)
+        /* 7. Report (common/report.h): the check, y to --save-y, the time
+         * against the bandwidth measured between its timed runs, on this device */
+        spmv_report_check(&kr->m);
+        spmv_save_y(&o, y, A.rows, cplx, single, kr->m.check.pass);
+        if (spmv_report_csr(&STEP, kr->label, &o, &cl, &A, &kr->m, &kr->speed) != SPMV_EXIT_PASS)
             status = SPMV_EXIT_FAIL;
     }
 
     /* the comparison table of this matrix; * marks the matrix's choice */
-    double flops = csr_flops(&A, cplx), bytes = csr_compulsory_bytes(&A, vsize);
     printf("\n%-14s %9s %9s %10s %6s %7s | %-11s %9s %9s %12s  %s\n", "matrix", "rows", "cols", "nnz", "mean",
            "max", "kernel", "GFLOP/s", "probe", "% compulsory", "check");
     double best_other = 0;
@@ -441,8 +441,7 @@ int main(int argc, char **argv)
         kernel_run *kr = &runs[i];
         if (!kr->ran)
             continue;
-        double g = kr->m.check.pass && kr->m.median > 0 ? flops / (kr->m.median * 1e-3) / 1e9 : 0;
-        double bound = spmv_bound_gflops(flops, bytes, kr->m.bw.gbs);
+        double g = kr->speed.gflops, bound = kr->speed.bound_compulsory;
         char pct[32] = "-", probe[32] = "-", label[40];
         if (g > 0 && bound > 0) {
             snprintf(pct, sizeof pct, "%.1f%%", 100.0 * g / bound);
@@ -483,6 +482,7 @@ int main(int argc, char **argv)
     clReleaseMemObject(d_y);
     spmv_cl_close(&cl);
     spmv_ref_free(&ref);
+    free(y);
     free(val);
     free(xd);
     free(x);

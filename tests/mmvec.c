@@ -14,7 +14,7 @@
  * Prints one line; exit 0 pass, 1 fail, 2 a file could not be read.
  */
 #include "check.h"
-#include "io.h"
+#include "formats/formats.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -10,6 +10,7 @@
  * A file the reader refuses: "readmtx: error: MSG" on stderr, exit status 2.
  * The sums are taken in the sorted order, so they do not depend on the file format.
  */
+#include "formats/formats.h"
 #include "matrix.h"
 
 #include <stdio.h>

@@ -8,10 +8,11 @@ export SPMV_PROBE_MB=${SPMV_PROBE_MB:-16}
 QUICK="--runs 1 --warmup 0"
 
 # broken NAME STEP 'sed expression' ARGS... : break STEP's kernel, expect FAIL
+# (KERNEL=cpu/kernel.cl broken ...: the kernel in that file of the step's folder)
 broken() {
     local name=$1 s=$2 expr=$3; shift 3
     local dir; dir=$(ls -d "$ROOT/$s"-* 2>/dev/null | head -1)
-    local src=$dir/kernel.cl dst=$TMP/$s-broken.cl
+    local src=$dir/${KERNEL:-kernel.cl} dst=$TMP/$s-broken.cl
     if [ ! -x "$BUILD/$s" ] || [ ! -f "$src" ]; then
         fail "$s broken: $name" "no $BUILD/$s or $src"
         return
@@ -43,8 +44,8 @@ broken "unaligned read of x, the last float of cases 1-3" step5 's/(uint4)(r, r 
 # the local offsets copied as far as one pass of the group reaches (the
 # article's copy): with 64 work-items and 317 diagonals, 253 offsets are garbage
 broken "offsets copied only up to the local size" step3 's/i += get_local_size(0)/i += diags/' --grid 41x39 --radius 10 --local-size 64
-# step4's cpu kernel: its zeroing of y, its four-diagonal pass, its block end
+# step4's cpu kernel (step4-vector/cpu/kernel.cl): its zeroing of y, its four-diagonal pass, its block end
 cpu="--kernel cpu --grid 37x29 --block 100"
-broken "cpu: first row of each block not zeroed" step4 's/y\[row\] = 0.0f;/y[row] = row == lo ? y[row] : 0.0f;/' $cpu
-broken "cpu: fourth diagonal of each pass dropped" step4 's/ + a3\[row\] \* x3\[row\]//' $cpu
-broken "cpu: last row of each block dropped" step4 's/? lo + block : rows;/? lo + block - 1 : rows;/' $cpu
+KERNEL=cpu/kernel.cl broken "cpu: first row of each block not zeroed" step4 's/y\[row\] = 0.0f;/y[row] = row == lo ? y[row] : 0.0f;/' $cpu
+KERNEL=cpu/kernel.cl broken "cpu: fourth diagonal of each pass dropped" step4 's/ + a3\[row\] \* x3\[row\]//' $cpu
+KERNEL=cpu/kernel.cl broken "cpu: last row of each block dropped" step4 's/? lo + block : rows;/? lo + block - 1 : rows;/' $cpu

@@ -1,4 +1,4 @@
-# tests/t_io.sh - the course checked from outside (common/io.c): --info, the
+# tests/t_io.sh - the course checked from outside (common/load.c, report.c): --info, the
 # matrix, x and y written as Matrix Market files, x read back with --x.
 #   the same matrix in two formats gives the same --info numbers;
 #   --save-matrix then --matrix of the saved file gives them again, for every
@@ -190,7 +190,7 @@ if [ -x "$MMVEC" ]; then
     expect_status "mmvec: step1's y against the other seed's y fails" 1 "$MMVEC" agree "$TMP/A.mtx" "$TMP/x1.mtx" "$TMP/y1.mtx" "$TMP/y_seed2.mtx" s
     "$S0" --matrix "$D/west0067.rua" --x "$TMP/x1.mtx" --save-y "$TMP/y0.mtx" $Q >/dev/null 2>&1
     expect_output "mmvec: step0 and step1 agree on y within the checker's tolerance" 'agree PASS' "$MMVEC" agree "$TMP/A.mtx" "$TMP/x1.mtx" "$TMP/y0.mtx" "$TMP/y1.mtx" s
-    for b in "$BUILD"/step[2-5]; do   # the other DIA chapters write y through spmv_measure_kernel too
+    for b in "$BUILD"/step[2-5]; do   # the other DIA chapters write y through spmv_save_y too
         [ -x "$b" ] || continue
         s=$(basename "$b"); rm -f "$TMP/y_$s.mtx"
         "$b" --matrix "$W" --x "$TMP/x1.mtx" --save-y "$TMP/y_$s.mtx" $Q >/dev/null 2>&1

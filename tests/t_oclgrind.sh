@@ -36,9 +36,9 @@ for c in "--grid 13x11 --block 1" "--grid 13x11 --block 5 --local-size 3" "--gri
     expect_oclgrind "step4 cpu under oclgrind, $c" "--data-races" "$BUILD/step4" --kernel cpu $c --runs 1 --warmup 0
 done
 # and oclgrind does see a read outside x when the halo is one short
-sed 's/__global const float \*xh = x + halo;/__global const float *xh = x + halo - 1;/' "$ROOT/step4-vector/kernel.cl" >"$TMP/oob.cl"
-if cmp -s "$ROOT/step4-vector/kernel.cl" "$TMP/oob.cl"; then
-    fail "step4 cpu kernel with a short halo made" "no 'xh = x + halo;' in step4-vector/kernel.cl"
+sed 's/__global const float \*xh = x + halo;/__global const float *xh = x + halo - 1;/' "$ROOT/step4-vector/cpu/kernel.cl" >"$TMP/oob.cl"
+if cmp -s "$ROOT/step4-vector/cpu/kernel.cl" "$TMP/oob.cl"; then
+    fail "step4 cpu kernel with a short halo made" "no 'xh = x + halo;' in step4-vector/cpu/kernel.cl"
 else
     _run timeout 120 oclgrind --data-races "$BUILD/step4" --kernel cpu --kernel-file "$TMP/oob.cl" --grid 13x11 --block 5 --runs 1 --warmup 0
     grep -q 'Invalid read' "$TMP/err" && pass "oclgrind finds the read before x with the halo one short" ||

@@ -1,5 +1,5 @@
 #!/bin/bash
-# t_readers.sh - the matrix file readers (common/mmio.c, hb.c, matrix_read.c) through
+# t_readers.sh - the matrix file readers (common/formats/: mmio.c, hb.c, matrix_read.c) through
 # build/tests/readmtx: every real matrix against its MANIFEST row, the pairs of files
 # holding the same matrix entry by entry, the symmetry expansions, the Fortran format
 # cases, and one malformed file per defect with the message it must give.

@@ -47,7 +47,7 @@ for f in "$ROOT"/tests/data/*.mtx "$ROOT"/tests/data/*.r?a "$ROOT"/tests/data/*.
     clean "readmtx $(basename "$f")"
 done
 
-# the io flags (common/io.c): --info and every file saved, x read back, malformed x files
+# the io flags (common/load.c, report.c): --info and every file saved, x read back, malformed x files
 W=$ROOT/tests/data/west0067.rua
 { echo '%%MatrixMarket matrix array real general'; echo '67 1'; seq 1 60; } >"$TMP/san_x_short.mtx"
 { echo '%%MatrixMarket matrix array real general'; echo '67 1'; seq 1 5; echo 'nan'; } >"$TMP/san_x_nan.mtx"

@@ -11,6 +11,9 @@ unit_run() { # unit_run LABEL BINARY
     if [ ! -x "$bin" ]; then fail "$label" "$bin not built"; return; fi
     "$bin" "${existing[@]}" >"$TMP/unit.out" 2>"$TMP/unit.err"
     local st=$?
+    # a run cut short (a sanitizer's exit drops what stdout had not flushed)
+    # may end mid-line: end it, so a FAIL below starts a line of its own
+    [ -z "$(tail -c 1 "$TMP/unit.out")" ] || echo >>"$TMP/unit.out"
     sed "s/^\(PASS\|FAIL\) /\1 $label: /" "$TMP/unit.out" | tee -a "$RESULTS"
     local n; n=$(grep -c '^PASS\|^FAIL' "$TMP/unit.out")
     [ "$n" -ge 20 ] || fail "$label ran" "only $n checks ran (status $st)"

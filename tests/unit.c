@@ -2,6 +2,7 @@
  * reference and the checker. Prints "PASS name" / "FAIL name: why" lines
  * (tests/t_unit.sh counts them). Real matrices are read from the directories
  * given on the command line, when there are any. */
+#include "formats/formats.h"
 #include "precision.h"
 #include "spmv.h"
 

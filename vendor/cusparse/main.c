@@ -311,7 +311,7 @@ static void measure(spmv_call *c, void *d_y, void *host, size_t ybytes, const sp
         printf("time     %.4f ms median, %.4f ms min over %d runs (cusparseSpMV alone, CUDA events)\n", m->median,
                m->min, o->runs);
     }
-    spmv_io_save_y(o, host, ref->n, ref->complex_, single, m->check.pass);
+    spmv_save_y(o, host, ref->n, ref->complex_, single, m->check.pass);
 }
 
 static cudaDataType value_type(char p)
@@ -341,8 +341,11 @@ int main(int argc, char **argv)
     open_device(&o, &dev);
 
     /* 2. The matrix, x, and the reference y: step6's, from the same code */
+    spmv_input in;
+    spmv_read_csr(&o, &in);
+    spmv_save_matrix(&o, &in);
     csr_matrix A;
-    spmv_load_csr(&o, &A);
+    spmv_load_csr(&o, &in, &A);
     spmv_error err;
     if (A.im && !spmv_prec_complex(p))
         spmv_die(SPMV_EXIT_USAGE, "%s is complex: run it with --precision c or z (complex float or double), "
@@ -369,6 +372,7 @@ int main(int argc, char **argv)
     printf("values   %s (%d bytes), x and y interleaved (re, im)%s\n", spmv_prec_name(p), vsize,
            cplx ? "" : " only when complex");
     double *x = spmv_x_doubles(&o, A.cols, cplx, single);
+    spmv_save_x_doubles(&o, x, A.cols, cplx, single);
     spmv_ref ref;
     if (csr_reference(&A, x, &ref, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);

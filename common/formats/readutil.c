@@ -294,6 +294,16 @@ size_t rd_token(const char **p, const char **tok)
     return (size_t)(s - *tok);
 }
 
+int rd_word_is(const char *tok, size_t n, const char *w)
+{
+    if (strlen(w) != n)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (tolower((unsigned char)tok[i]) != tolower((unsigned char)w[i]))
+            return 0;
+    return 1;
+}
+
 int rd_blank_or_comment(const char *s)
 {
     while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\v' || *s == '\f')

@@ -1,5 +1,5 @@
-/* readutil.h - what the matrix readers (mmio.c, hb.c, io.c's vector reader)
- * and the dispatcher (matrix_read.c) share; private to them.
+/* readutil.h - what the matrix readers (mmio.c, hb.c), the vector reader
+ * (mmvector.c) and the dispatcher (matrix_read.c) share; private to them.
  *
  * A line reader that never truncates silently and never trusts the file, the
  * growing entry list the readers fill, and the one place where symmetric,
@@ -10,7 +10,7 @@
 #ifndef SPMV_READUTIL_H
 #define SPMV_READUTIL_H
 
-#include "matrix.h"
+#include "formats.h"
 
 #include <stdio.h>
 
@@ -68,11 +68,14 @@ int rd_check_size(const char *path, long line, long long rows, long long cols, l
 int rd_entries_finish(rd_entries *E, coo_matrix *A, spmv_error *err);
 void rd_entries_free(rd_entries *E);
 
-/* The Matrix Market token rules, used by mmio.c and by the vector reader (io.c).
+/* The Matrix Market token rules, used by mmio.c and by the vector reader (mmvector.c).
  * rd_token: next blank-separated token of *p, its length (0: none left).
  * rd_parse_ll / rd_parse_double: the whole token as a decimal integer / a finite
  * decimal number: 0 ok, -1 not a number, -2 out of range. */
 size_t rd_token(const char **p, const char **tok);
+/* Is the token tok[0..n) the word w, ignoring case? (cha.mtx spells its
+ * symmetry "Hermitian") */
+int rd_word_is(const char *tok, size_t n, const char *w);
 int rd_blank_or_comment(const char *s);
 int rd_parse_ll(const char *tok, size_t n, long long *v);
 int rd_parse_double(const char *tok, size_t n, double *v);

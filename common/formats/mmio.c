@@ -65,44 +65,33 @@ static int parse_value(const char *path, long line, const char *what, enum field
     return 0;
 }
 
-/* case-insensitive: cha.mtx spells its symmetry "Hermitian" */
-static int word_is(const char *tok, size_t n, const char *w)
-{
-    if (strlen(w) != n)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (tolower((unsigned char)tok[i]) != tolower((unsigned char)w[i]))
-            return 0;
-    return 1;
-}
-
 /* The banner: %%MatrixMarket matrix coordinate FIELD SYMMETRY */
 static int parse_banner(rd_lines *L, enum field *fld, enum rd_symmetry *sym, spmv_error *err)
 {
     const char *path = L->path, *p = L->buf, *t;
     char q[200];
     size_t n = rd_token(&p, &t);
-    if (!word_is(t, n, "%%MatrixMarket")) {
+    if (!rd_word_is(t, n, "%%MatrixMarket")) {
         rd_quote(L->buf, L->len, q, sizeof q);
         return spmv_fail(err, "%s:1: not a Matrix Market banner: '%s' (expected "
                          "'%%%%MatrixMarket matrix coordinate FIELD SYMMETRY')", path, q);
     }
     n = rd_token(&p, &t);
     rd_quote(t, n, q, sizeof q);
-    if (!word_is(t, n, "matrix"))
+    if (!rd_word_is(t, n, "matrix"))
         return spmv_fail(err, "%s:1: banner object '%s' is not supported (only 'matrix')", path, q);
     n = rd_token(&p, &t);
     rd_quote(t, n, q, sizeof q);
-    if (word_is(t, n, "array"))
+    if (rd_word_is(t, n, "array"))
         return spmv_fail(err, "%s:1: 'array' (dense) format is not supported; only 'coordinate' "
                          "(sparse) files are read", path);
-    if (!word_is(t, n, "coordinate"))
+    if (!rd_word_is(t, n, "coordinate"))
         return spmv_fail(err, "%s:1: banner format '%s' is not supported (only 'coordinate')", path, q);
     n = rd_token(&p, &t);
     rd_quote(t, n, q, sizeof q);
     int f = -1;
     for (int i = 0; i < 4; i++)
-        if (word_is(t, n, field_name[i]))
+        if (rd_word_is(t, n, field_name[i]))
             f = i;
     if (f < 0)
         return spmv_fail(err, "%s:1: field '%s' is not supported (supported: real, integer, "
@@ -111,7 +100,7 @@ static int parse_banner(rd_lines *L, enum field *fld, enum rd_symmetry *sym, spm
     rd_quote(t, n, q, sizeof q);
     int s = -1;
     for (int i = 0; i < 4; i++)
-        if (word_is(t, n, rd_symmetry_name[i]))
+        if (rd_word_is(t, n, rd_symmetry_name[i]))
             s = i;
     if (s < 0)
         return spmv_fail(err, "%s:1: symmetry '%s' is not supported (supported: general, "
