@@ -390,7 +390,7 @@ int main(int argc, char **argv)
         r.ms_min = kr->m.min;
         r.flops = csr_flops(&A, cplx);
         r.bytes_compulsory = csr_compulsory_bytes(&A, vsize);
-        r.bw_gbs = kr->m.bw.gbs;
+        r.bw = kr->m.bw;
         r.max_rel_err = kr->m.check.max_err;
         r.check = kr->m.check.pass ? "PASS" : "FAIL";
         spmv_report(&r, o.csv);
