@@ -44,7 +44,7 @@ roof0(x) = bw0 * x
 roofs = two ? sprintf("roofr(x) with lines lc rgb 'black' %s lw 2 title sprintf('read probe: %%.4g GB/s', bwr+0), ", bounddt) \
             . "roofc(x) with lines lc rgb 'black' dt (3,4) lw 2 title sprintf('copy probe: %.4g GB/s (read + written)', bwc+0)" \
     : sprintf("roof(x) with lines lc rgb 'black' %s lw 2 ", bounddt) \
-      . "title sprintf('measured bandwidth: %.4g GB/s (the faster of copy and read: no separate copy and read in this data)', bw+0)"
+      . "title sprintf('measured bandwidth: %.4g GB/s (the faster of copy, read)', bw+0)"
 host0 = strlen(bw0) > 0 ? sprintf(", roof0(x) with lines lc rgb '#888888' %s lw 2 title sprintf('host probe (step0): %%.4g GB/s', bw0+0)", bounddt) : ""
 # step6's points carry their precision's letter (a loop over no blocks would warn)
 tags = n > nm ? sprintf(", for [i=%d:%d] file index i using 3:4:7 with labels offset 1.2,0 font ',9' notitle", nm, n - 1) : ""
