@@ -40,9 +40,9 @@ roofr(x) = bwr * x
 roofc(x) = bwc * x
 roof(x) = bw * x
 roof0(x) = bw0 * x
-# read (what SpMV mostly does) dashed as every bound line; copy dotted
+# read (what SpMV mostly does) dashed as every bound line; copy dash-dot (dotted: the guides)
 roofs = two ? sprintf("roofr(x) with lines lc rgb 'black' %s lw 2 title sprintf('read probe: %%.4g GB/s', bwr+0), ", bounddt) \
-            . "roofc(x) with lines lc rgb 'black' dt (3,4) lw 2 title sprintf('copy probe: %.4g GB/s (read + written)', bwc+0)" \
+            . "roofc(x) with lines lc rgb 'black' dt (8,4,2,4) lw 2 title sprintf('copy probe: %.4g GB/s (read + written)', bwc+0)" \
     : sprintf("roof(x) with lines lc rgb 'black' %s lw 2 ", bounddt) \
       . "title sprintf('measured bandwidth: %.4g GB/s (the faster of copy, read)', bw+0)"
 host0 = strlen(bw0) > 0 ? sprintf(", roof0(x) with lines lc rgb '#888888' %s lw 2 title sprintf('host probe (step0): %%.4g GB/s', bw0+0)", bounddt) : ""
