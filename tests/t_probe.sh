@@ -3,7 +3,7 @@
 # printed, and the bounds (and the CSV's bw_measured_gbs) use the fastest of
 # the four medians; the row's bw_copy_gbs and bw_read_gbs are the faster of
 # the printed copies and of the printed reads; on the host (step0) one probe
-# line as before, and its copy and read in the row.
+# line as before, and its copy and read in the row; step6's rows have both.
 source "$(dirname "$0")/lib.sh"
 export SPMV_PROBE_MB=16
 expect_output "probe: step1 runs" 'check: PASS' "$BUILD/step1" --grid 45x37 --runs 3 --csv "$TMP/p.csv"
@@ -44,3 +44,13 @@ expect_output "probe: step0 (the host) prints one probe line" '^probe    host, 2
 got=$(copy_and_read "$TMP/out" "$TMP/p0.csv")
 if [ "$got" = ok ]; then pass "probe: step0's row: the host probe's copy and read, as printed"
 else fail "probe: step0's row: the host probe's copy and read, as printed" "$got"; fi
+# step6 reports through spmv_report itself (a row per kernel): each row has both, bw_measured_gbs the larger
+rm -f "$TMP/p6.csv"
+"$BUILD/step6" --grid 24 --runs 2 --csv "$TMP/p6.csv" >/dev/null 2>&1
+got=$(awk -F, "$BY_NAME"'{ n++; c = col("bw_copy_gbs"); r = col("bw_read_gbs")
+        if (c == "" || r == "" || c + 0 <= 0 || r + 0 <= 0 || col("bw_measured_gbs") + 0 != (c + 0 > r + 0 ? c : r) + 0) bad++ }
+    END { print n + 0, bad + 0 }' "$TMP/p6.csv" 2>/dev/null)
+case $got in
+    "0 "* | *" "[1-9]*) fail "probe: step6's rows: copy and read in each, bw_measured_gbs the larger" "rows, bad: '$got'" ;;
+    *) pass "probe: step6's rows: copy and read in each, bw_measured_gbs the larger" ;;
+esac
