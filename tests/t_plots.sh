@@ -90,7 +90,7 @@ else fail "roofline: an old-schema file: no warnings, every point inside, one sl
 cp "$TMP/old/gpu.csv" "$TMP/migr/gpu.csv"
 _run "$P/migrate.sh" "$TMP/migr/gpu.csv"
 if [ "$(cat "$TMP/status")" = 0 ] && [ "$(head -n 1 "$TMP/migr/gpu.csv")" = "$HEADER_FIX" ] &&
-    [ "$(awk -F, 'NR > 1 && (NF != 24 || $23 != "" || $24 != "")' "$TMP/migr/gpu.csv" | wc -l)" = 0 ] &&
+    [ "$(awk -F, "$BY_NAME"'NF != 24 || col("bw_copy_gbs") != "" || col("bw_read_gbs") != ""' "$TMP/migr/gpu.csv" | wc -l)" = 0 ] &&
     [ "$(wc -l <"$TMP/migr/gpu.csv")" = "$(wc -l <"$TMP/old/gpu.csv")" ] && cut -d, -f1-22 "$TMP/migr/gpu.csv" | tail -n +2 | cmp -s - <(tail -n +2 "$TMP/old/gpu.csv"); then
     pass "migrate.sh: today's header, the two columns empty in every row, the rest unchanged"
 else fail "migrate.sh: today's header, the two columns empty in every row, the rest unchanged" "status $(cat "$TMP/status"): $(head -n 2 "$TMP/migr/gpu.csv" | tr '\n' '|')"; fi
@@ -293,11 +293,11 @@ st=$?
 csv=$TMP/sweep/fake-gpu-9000-test.csv
 if [ $st -eq 0 ] && [ -s "$csv" ]; then pass "figures.sh: stubs: exits 0, writes plots/data/<device slug>.csv"
 else fail "figures.sh: stubs: exits 0, writes plots/data/<device slug>.csv" "status $st; $(ls "$TMP/sweep" 2>&1) $(tail -n 3 "$TMP/fig.err" "$TMP/fig.out" | tr '\n' '|')"; fi
-got=$(awk -F, 'NR > 1 { print $1 "/" $5 "/" $20 }' "$csv" 2>/dev/null | tr '\n' ' ')
+got=$(awk -F, "$BY_NAME"'{ print col("step") "/" col("matrix") "/" col("check") }' "$csv" 2>/dev/null | tr '\n' ' ')
 if [ "$got" = "step1/grid64x64r5/PASS step2/grid64x64r5/SKIP step3/grid64x64r5/ERROR step1/grid128x128r5/PASS step1/grid256x256r5/PASS " ]; then
     pass "figures.sh: the PASS and SKIP rows, an ERROR row for the silent failure, the sweep goes on"
 else fail "figures.sh: the PASS and SKIP rows, an ERROR row for the silent failure, the sweep goes on" "rows: $got"; fi
-row=$(awk -F, '$20 == "ERROR"' "$csv" 2>/dev/null)
+row=$(awk -F, "$BY_NAME"'col("check") == "ERROR"' "$csv" 2>/dev/null)
 case $row in
     "step3,-,Fake GPU 9000 (test),-,grid64x64r5,0,0,0,0,s,0,0,0,0,0,0,0,0,0,ERROR,"*) pass "figures.sh: the ERROR row names the step, the matrix and the device" ;;
     *) fail "figures.sh: the ERROR row names the step, the matrix and the device" "'$row'" ;;
@@ -318,7 +318,7 @@ mkdir -p "$TMP/sweepold"
 old=$TMP/sweepold/fake-gpu-9000-test.csv
 { echo "$OLDH"; echo "step1,stub,Fake GPU 9000 (test),Fake driver 1.0,grid32x32r5,1024,1024,82944,81,s,10,1,1,3.5,10,100,30,60,1e-07,PASS,2025-01-02T03:04:05Z,abc1234"; } >"$old"
 BUILD=$FB DATA=$TMP/sweepold BUDGET=60 NO_DRAW=1 "$P/figures.sh" >"$TMP/figold.out" 2>&1
-got=$(awk -F, 'NR > 1 { print $5 "/" NF "/" $23 "/" $24 }' "$old" | head -n 2 | tr '\n' ' ')
+got=$(awk -F, "$BY_NAME"'{ print col("matrix") "/" NF "/" col("bw_copy_gbs") "/" col("bw_read_gbs") }' "$old" | head -n 2 | tr '\n' ' ')
 if [ "$(ls "$TMP/sweepold")" = fake-gpu-9000-test.csv ] && [ "$(head -n 1 "$old")" = "$HEADER_FIX" ] &&
     [ "$got" = "grid32x32r5/24// grid64x64r5/24/90/100 " ] && [ "$(wc -l <"$old")" = 7 ]; then
     pass "figures.sh: an old-schema data file is migrated in place (empty columns), the sweep appended to it"
