@@ -8,6 +8,7 @@
 #include "stopwatch.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,8 +49,8 @@ void spmv_report(const spmv_result *r, const char *csv)
 {
     double gflops = r->flops / (r->ms_median * 1e-3) / 1e9;
     double gbs = r->bytes_compulsory / (r->ms_median * 1e-3) / 1e9;
-    double bm = spmv_bound_gflops(r->flops, r->bytes_model, r->bw_gbs);
-    double bc = spmv_bound_gflops(r->flops, r->bytes_compulsory, r->bw_gbs);
+    double bm = spmv_bound_gflops(r->flops, r->bytes_model, r->bw.gbs);
+    double bc = spmv_bound_gflops(r->flops, r->bytes_compulsory, r->bw.gbs);
     int timed = r->ms_median > 0 && strcmp(r->check, "PASS") == 0;
     if (!timed) {
         gflops = gbs = 0;   /* never a speed for a result that failed its check or never ran */
@@ -96,9 +97,12 @@ void spmv_report(const spmv_result *r, const char *csv)
     csv_field(f, drv); fputc(',', f);
     csv_field(f, r->matrix);
     fprintf(f, ",%d,%d,%lld,%d,%c,%d,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.3g,", r->rows, r->cols, r->nnz,
-            r->diags, r->precision, r->runs, r->ms_median, r->ms_min, gflops, gbs, r->bw_gbs, bm, bc, r->max_rel_err);
+            r->diags, r->precision, r->runs, r->ms_median, r->ms_min, gflops, gbs, r->bw.gbs, bm, bc, r->max_rel_err);
     csv_field(f, r->check);
-    fprintf(f, ",%s,%s\n", date, SPMV_GIT_REV);
+    /* copy and read as printed; beside a host probe (a CPU device) each the
+     * faster of the two probes', as bw.gbs is the fastest of the four */
+    fprintf(f, ",%s,%s,%.6g,%.6g\n", date, SPMV_GIT_REV, fmax(r->bw.copy_gbs, r->bw.host_copy_gbs),
+            fmax(r->bw.read_gbs, r->bw.host_read_gbs));
     if (fclose(f) != 0)
         spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s: %s", csv, strerror(errno));
 }
@@ -136,7 +140,7 @@ static spmv_result run_result(const spmv_step *s, const char *kernel, const spmv
     r.runs = o->runs;
     r.ms_median = m->median;
     r.ms_min = m->min;
-    r.bw_gbs = m->bw.gbs;
+    r.bw = m->bw;
     r.max_rel_err = m->check.max_err;
     r.check = m->check.pass ? "PASS" : "FAIL";
     return r;
@@ -162,8 +166,8 @@ int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *
 spmv_speed spmv_result_speed(const spmv_result *r)
 {
     spmv_speed v = { 0 };
-    v.bound_model = spmv_bound_gflops(r->flops, r->bytes_model, r->bw_gbs);
-    v.bound_compulsory = spmv_bound_gflops(r->flops, r->bytes_compulsory, r->bw_gbs);
+    v.bound_model = spmv_bound_gflops(r->flops, r->bytes_model, r->bw.gbs);
+    v.bound_compulsory = spmv_bound_gflops(r->flops, r->bytes_compulsory, r->bw.gbs);
     if (r->ms_median > 0 && r->check && strcmp(r->check, "PASS") == 0) {
         v.gflops = r->flops / (r->ms_median * 1e-3) / 1e9;
         v.gbs = r->bytes_compulsory / (r->ms_median * 1e-3) / 1e9;

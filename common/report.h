@@ -24,14 +24,19 @@ typedef struct {
     int runs;
     double ms_median, ms_min;
     double flops, bytes_model, bytes_compulsory;
-    double bw_gbs;              /* measured in this run */
+    spmv_bandwidth bw;          /* measured in this run: the bounds use bw.gbs; the CSV keeps
+                                 * it and the copy and read medians (all 0: not measured) */
     double max_rel_err;
     const char *check;          /* PASS FAIL SKIP */
 } spmv_result;
 
+/* bw_copy_gbs and bw_read_gbs, the probe's two medians (on a CPU device each
+ * the faster of the OpenCL and the host probe's), came last: an older file
+ * is this header without them, and plots/migrate.sh adds them empty. */
 #define SPMV_CSV_HEADER                                                                          \
     "step,kernel,device,driver,matrix,rows,cols,nnz,diags,precision,runs,ms_median,ms_min,gflops," \
-    "gbs,bw_measured_gbs,bound_model_gflops,bound_compulsory_gflops,max_rel_err,check,date,git_rev"
+    "gbs,bw_measured_gbs,bound_model_gflops,bound_compulsory_gflops,max_rel_err,check,date,git_rev," \
+    "bw_copy_gbs,bw_read_gbs"
 
 /* Print the result lines (GFLOP/s, GB/s, bounds and % of each) when the check
  * passed, and append the CSV row (speeds 0 unless PASS) when csv != NULL. */

@@ -16,13 +16,15 @@ if ! command -v gnuplot >/dev/null 2>&1; then
 fi
 dat=$(mktemp)
 trap 'rm -f "$dat"' EXIT
-# one bar per step and kernel (vector-16 and vector-2 are one kernel); linetype = the step's colour
-awk -F, 'NR > 1 && NF == 22 && $20 == "PASS" && $14 > 0 && $18 > 0 {
-        k = $2; if ($1 == "step6") sub(/-[0-9]+$/, "", k)
-        if ((($1, k) in seen)) next
-        seen[$1, k] = 1; s = $1; sub(/^step/, "", s)
-        printf "%d \"%s %s\" %.6g %.6g %d\n", n++, $1, k, $14, 100 * $14 / $18, s + 1 }
-        $1 != "step0" && $3 != "" { dev = $3 }
+# one bar per step and kernel (vector-16 and vector-2 are one kernel); linetype = the step's colour;
+# the columns by their names in the header
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; ncol = NF; next }
+        NF == ncol && $c["check"] == "PASS" && $c["gflops"] > 0 && $c["bound_compulsory_gflops"] > 0 {
+        st = $c["step"]; k = $c["kernel"]; g = $c["gflops"]; if (st == "step6") sub(/-[0-9]+$/, "", k)
+        if (((st, k) in seen)) next
+        seen[st, k] = 1; s = st; sub(/^step/, "", s)
+        printf "%d \"%s %s\" %.6g %.6g %d\n", n++, st, k, g, 100 * g / $c["bound_compulsory_gflops"], s + 1 }
+        NR > 1 && $c["step"] != "step0" && $c["device"] != "" { dev = $c["device"] }
         END { print dev > "/dev/stderr" }' "$csv" >"$dat" 2>"$dat.dev"
 dev=$(cat "$dat.dev")
 rm -f "$dat.dev"

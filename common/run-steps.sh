@@ -60,20 +60,24 @@ printf '%-6s %-10s %-22s %10s %9s %12s  %s\n' step kernel matrix GFLOP/s "% mode
 bad=0
 for s in "$@"; do
     st=${status[$s]}
-    # every row of the step: step6 writes one per kernel and matrix
-    row=$(awk -F, -v s="$s" 'NR > 1 && $1 == s' "$csv" 2>/dev/null)
+    # every row of the step (step6 writes one per kernel and matrix), its columns by name
+    row=$(awk -F, -v s="$s" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["step"] == s {
+            g = $c["gflops"]; bm = $c["bound_model_gflops"]; bc = $c["bound_compulsory_gflops"]
+            pm = bm > 0 ? sprintf("%.1f%%", 100 * g / bm) : "-";
+            pc = bc > 0 ? sprintf("%.1f%%", 100 * g / bc) : "-";
+            check = $c["check"] == "SKIP" ? "skipped" : $c["check"];
+            printf "%-6s %-10s %-22s %10.2f %9s %12s  %s\n", $c["step"], $c["kernel"], $c["matrix"], g, pm, pc, check }' \
+        "$csv" 2>/dev/null)
     if [ -n "$row" ]; then
-        echo "$row" | awk -F, '{
-            pm = $17 > 0 ? sprintf("%.1f%%", 100 * $14 / $17) : "-";
-            pc = $18 > 0 ? sprintf("%.1f%%", 100 * $14 / $18) : "-";
-            check = $20 == "SKIP" ? "skipped" : $20;
-            printf "%-6s %-10s %-22s %10.2f %9s %12s  %s\n", $1, $2, $5, $14, pm, pc, check }'
+        echo "$row"
     else
         printf '%-6s %-10s %-22s %10s %9s %12s  %s\n' "$s" - - - - - "ERROR (status $st)"
     fi
     case $st in 0|3) ;; *) bad=1 ;; esac
 done
-dev=$(awk -F, 'NR > 1 && $3 != "" { d = $3 } END { print d }' "$csv" 2>/dev/null)
+dev=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["device"] != "" { d = $c["device"] } END { print d }' \
+    "$csv" 2>/dev/null)
 echo "(device of the last OpenCL step: ${dev:-none}; rows in $csv)"
 # ---- the chart of this run (issue 14): never changes the run's status ----
 "$root/common/run-chart.sh" "$csv" "$build/run"

@@ -9,8 +9,9 @@
 #   fig-bars-SLUG       a bar per step at the largest grid every step ran with all its kernels, % of compulsory
 #   fig-step6-SLUG      step6 (CSR): per matrix, scalar vs vector, a panel per precision,
 #                       cuSPARSE as a line where vendor/cusparse ran
-#   fig-roofline-SLUG   GFLOP/s against FLOPs per byte (log-log) under the probe's slope:
-#                       each step at its model and compulsory intensity, step6 per precision
+#   fig-roofline-SLUG   GFLOP/s against FLOPs per byte (log-log) under the probe's slopes
+#                       (read and copy; the one measured bandwidth where the data has no
+#                       others): each step at its model and compulsory intensity, step6 per precision
 # and, when more than one device has data:
 #   fig-devices         % of the compulsory bound per step, a bar group per device
 # and, when a CSV holds the article's published figures (check PUBLISHED) and
@@ -27,7 +28,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PLOTS=$ROOT/plots
 IN=${1:-$PLOTS/data}
 OUT=${2:-$PLOTS}
-HEADER=step,kernel,device,driver,matrix,rows,cols,nnz,diags,precision,runs,ms_median,ms_min,gflops,gbs,bw_measured_gbs,bound_model_gflops,bound_compulsory_gflops,max_rel_err,check,date,git_rev
+HEADER=step,kernel,device,driver,matrix,rows,cols,nnz,diags,precision,runs,ms_median,ms_min,gflops,gbs,bw_measured_gbs,bound_model_gflops,bound_compulsory_gflops,max_rel_err,check,date,git_rev,bw_copy_gbs,bw_read_gbs
 
 if ! command -v gnuplot >/dev/null; then
     echo "draw: gnuplot is not installed (apt-get install gnuplot-nox)" >&2
@@ -74,10 +75,13 @@ fi
 devs=()
 for csv in "${csvs[@]}"; do
     slug=$(basename "$csv" .csv)
-    if [ "$(head -n 1 "$csv" | tr -d '\r')" != "$HEADER" ]; then
-        echo "draw: $csv does not start with the results header; left out" >&2
-        continue
-    fi
+    # today's header, or the older one without bw_copy_gbs and bw_read_gbs
+    # (prep.awk reads columns by name: such a roofline has the one measured slope)
+    case $(head -n 1 "$csv" | tr -d '\r') in
+        "$HEADER" | "${HEADER%,bw_copy_gbs,bw_read_gbs}") ;;
+        *) echo "draw: $csv does not start with the results header; left out" >&2
+           continue ;;
+    esac
     awk -F, -v W="$W" -v slug="$slug" -f "$PLOTS/prep.awk" "$csv"
     declare -A M=()
     while IFS=$'\t' read -r k v; do M[$k]=$v; done <"$W/$slug.meta"
@@ -126,6 +130,7 @@ for csv in "${csvs[@]}"; do
     # c'. the roofline: the bars' steps and step6 per precision under the bandwidth slopes
     if [ -n "${M[roof]:-}" ] && [ -n "${M[roof_bw]:-}" ]; then
         gp roofline.gp file="${M[roof]}" n:n="${M[roof_n]}" n:nm="${M[roof_nm]}" bw="${M[roof_bw]}" bw0="${M[roof_bw0]}" \
+            bwr="${M[roof_bwr]}" bwc="${M[roof_bwc]}" \
             xr="${M[roof_x]}" yr="${M[roof_y]}" "${common[@]}" out="$OUT/fig-roofline-$slug" \
             rangefile="$W/$slug-roof.range" foot="$(footnote "$notes" step0 step1 step2 step3 step4 step5 csr)"
         say "fig-roofline-$slug"

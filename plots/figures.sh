@@ -32,7 +32,8 @@
 #
 # The device name comes from the rows the binaries write (never from their
 # printed text): each run writes a fresh CSV, its rows go to the sweep's file,
-# and at the end to $DATA/<slug>.csv.
+# and at the end to $DATA/<slug>.csv (one of the older schema, without
+# bw_copy_gbs and bw_read_gbs, first gains them empty: plots/migrate.sh).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
@@ -44,7 +45,7 @@ EXTRA=${EXTRA:-}
 DATA=${DATA:-$ROOT/plots/data}
 RUN_TIMEOUT=${RUN_TIMEOUT:-$BUDGET}
 THREADS=${THREADS:-$(nproc 2>/dev/null || echo 1)}
-HEADER=step,kernel,device,driver,matrix,rows,cols,nnz,diags,precision,runs,ms_median,ms_min,gflops,gbs,bw_measured_gbs,bound_model_gflops,bound_compulsory_gflops,max_rel_err,check,date,git_rev
+HEADER=step,kernel,device,driver,matrix,rows,cols,nnz,diags,precision,runs,ms_median,ms_min,gflops,gbs,bw_measured_gbs,bound_model_gflops,bound_compulsory_gflops,max_rel_err,check,date,git_rev,bw_copy_gbs,bw_read_gbs
 RADIUS=5
 
 case $BUDGET in '' | *[!0-9]*) echo "figures: BUDGET wants whole seconds, not '$BUDGET'" >&2; exit 2 ;; esac
@@ -138,7 +139,8 @@ run_one() {
     [ -s "$TMPD/run.csv" ] && rows=$(($(wc -l <"$TMPD/run.csv") - 1))
     if [ "$rows" -gt 0 ]; then
         tail -n +2 "$TMPD/run.csv" >>"$SWEEP"
-        [ -n "$device" ] || device=$(awk -F, 'NR > 1 && $1 != "step0" && $3 != "" && $3 != "-" { print $3; exit }' "$TMPD/run.csv")
+        [ -n "$device" ] || device=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            $c["step"] != "step0" && $c["device"] != "" && $c["device"] != "-" { print $c["device"]; exit }' "$TMPD/run.csv")
     fi
     case $rc in
         0) RUN_STATUS=ok ;;
@@ -158,7 +160,7 @@ run_one() {
         [ "$RUN_STATUS" = error ] || note="$note, no row written: ERROR"
         RUN_STATUS=error
         # What this script knows; the device is filled in when the sweep ends.
-        printf '%s,%s,@DEVICE@,-,%s,0,0,0,0,%s,0,0,0,0,0,0,0,0,0,ERROR,%s,%s\n' "$s" "${k:--}" "$name" "${p:-s}" \
+        printf '%s,%s,@DEVICE@,-,%s,0,0,0,0,%s,0,0,0,0,0,0,0,0,0,ERROR,%s,%s,0,0\n' "$s" "${k:--}" "$name" "${p:-s}" \
             "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$GIT_REV" >>"$SWEEP"
     fi
     printf '[%d/%d] %s  %s s%s  ~%s left\n' "$done_runs" "$planned" "$(label "$job" "$name")" "$secs" "$note" \
@@ -189,12 +191,19 @@ finish() {
         rm -rf "$TMPD"
         return 1
     fi
-    [ -n "$device" ] || device=$(awk -F, 'NR > 1 && $3 != "@DEVICE@" && $3 != "" { print $3; exit }' "$SWEEP")
+    [ -n "$device" ] || device=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["device"] != "@DEVICE@" && $c["device"] != "" { print $c["device"]; exit }' "$SWEEP")
     [ -n "$device" ] || device=unknown-device
     local slug
     slug=$(printf '%s' "$device" | tr '[:upper:]' '[:lower:]' | tr -c 'a-z0-9' '-' | tr -s '-' | sed 's/^-//; s/-$//')
     mkdir -p "$DATA"
     local out=$DATA/$slug.csv
+    # a file of the older schema (before bw_copy_gbs, bw_read_gbs) gains the
+    # two columns, empty in its rows (plots/migrate.sh), and the sweep goes on
+    # in it; a file of other columns is left alone, the rows go to a new one
+    if [ -s "$out" ] && [ "$(head -n 1 "$out")" = "${HEADER%,bw_copy_gbs,bw_read_gbs}" ]; then
+        "$ROOT/plots/migrate.sh" "$out" | sed 's/^migrate/figures/'
+    fi
     if [ -s "$out" ] && [ "$(head -n 1 "$out")" != "$HEADER" ]; then
         out=$DATA/$slug-$(date -u +%Y%m%dT%H%M%S).csv
         echo "figures: $DATA/$slug.csv has other columns; writing $out instead"

@@ -15,7 +15,9 @@
 #   SLUG-roof.dat                the roofline: the bars' rows and step6 per precision, each at
 #                                its model and its compulsory intensity (FLOPs per byte)
 #   SLUG.notes                   GROUP<TAB>text for each FAIL or ERROR row
-# Columns are fixed by the results header (CONVENTIONS.md section 8).
+# Columns are found by their names in the header (CONVENTIONS.md section 8):
+# a file from before bw_copy_gbs and bw_read_gbs (or migrated, with them
+# empty) is read the same, its roofline with the one measured slope.
 
 function num(x) { return x + 0 }
 function fname(s) { gsub(/[^A-Za-z0-9._-]/, "_", s); return s }
@@ -31,16 +33,21 @@ function floor_(x) { return x == int(x) || x > 0 ? int(x) : int(x) - 1 }
 function ceil_(x) { return -floor_(-x) }
 # the roofline: each DIA step at the bars' grid and step6 per precision, at its model intensity
 # (the article's 12, 8 or 4 bytes per 2 FLOPs) and its compulsory one, with the bandwidth slopes
-# (the OpenCL steps' median probe; step0's host probe) and a log-log range that holds every point
-function roofline(    f, st, s, k, p, pi, mi, ci, g, nb, nb0, b, b0, pcap, kk, q) {
-    f = W "/" slug "-roof.dat"; nb = nb0 = 0; lo = hi = glo = ghi = 0
+# (the OpenCL steps' probe: the medians over their rows of bw_measured_gbs, and of bw_copy_gbs and
+# bw_read_gbs where rows have them; step0's host probe) and a log-log range that holds every point
+function roofline(    f, st, s, k, p, pi, mi, ci, g, nb, nb0, nbc, b, b0, bcp, brd, pcap, kk, q) {
+    f = W "/" slug "-roof.dat"; nb = nb0 = nbc = 0; lo = hi = glo = ghi = 0
     for (st = 0; st <= 6; st++) {
         s = "step" st
         if (st < 6) {
             if (!((s, brow) in stepbest) || brow + 0 > cap[s] || stepbw[s, brow] <= 0) continue
             g = stepbest[s, brow]; mi = stepbm[s, brow] / stepbw[s, brow]; ci = stepbc[s, brow] / stepbw[s, brow]
             rline(f, s " " stepk[s, brow], mi, ci, g, stepbw[s, brow], st + 1)
-            if (st == 0) b0[++nb0] = stepbw[s, brow]; else b[++nb] = stepbw[s, brow]
+            if (st == 0) b0[++nb0] = stepbw[s, brow]
+            else {
+                b[++nb] = stepbw[s, brow]
+                if (stepbwc[s, brow] > 0 && stepbwr[s, brow] > 0) { bcp[++nbc] = stepbwc[s, brow]; brd[nbc] = stepbwr[s, brow] }
+            }
             continue
         }
         split("s d c z", P, " ")
@@ -51,12 +58,15 @@ function roofline(    f, st, s, k, p, pi, mi, ci, g, nb, nb0, b, b0, pcap, kk, q
             if (!(k in rbest)) continue
             rline(f, sprintf("step6 %s %s grid%dx%dr5", rk[k], p, sqrt(pcap), sqrt(pcap)), "NaN", rbc[k] / rbw[k], rbest[k], rbw[k], 7, p)
             b[++nb] = rbw[k]
+            if (rbwc[k] > 0 && rbwr[k] > 0) { bcp[++nbc] = rbwc[k]; brd[nbc] = rbwr[k] }
         }
     }
     close(f)
     if (!nrl) return
     meta("roof", f); meta("roof_n", nrl); meta("roof_nm", nrlm + 0)
     meta("roof_bw", nb ? sprintf("%.4g", median(b, nb)) : "")
+    meta("roof_bwc", nbc ? sprintf("%.4g", median(bcp, nbc)) : "")   # empty: rows from before the
+    meta("roof_bwr", nbc ? sprintf("%.4g", median(brd, nbc)) : "")   # copy and read columns
     meta("roof_bw0", nb0 ? sprintf("%.4g", b0[1]) : "")
     meta("roof_x", sprintf("%.6g %.6g", 2 ^ (floor_(log2(rlo)) - 1), 2 ^ (ceil_(log2(rhi)) + 1)))
     meta("roof_y", sprintf("%.6g %.6g", 10 ^ floor_(log(rglo / 2) / log(10)), 10 ^ ceil_(log(rghi * 2) / log(10))))
@@ -73,12 +83,24 @@ function rline(f, label, mi, ci, g, bw, lt, tag) {   # a block per point: its la
     if (g > rghi) rghi = g
 }
 
-NR == 1 { next }
-NF != 22 { next }
+function col(name) { return (name in C) ? $C[name] : "" }
+NR == 1 {
+    for (i = 1; i <= NF; i++) C[$i] = i
+    ncol = NF
+    n = split("step kernel device matrix rows nnz diags precision gflops bw_measured_gbs bound_model_gflops " \
+              "bound_compulsory_gflops check date", need, " ")
+    for (i = 1; i <= n; i++) if (!(need[i] in C)) {
+        printf "prep.awk: %s has no column %s\n", FILENAME, need[i] > "/dev/stderr"; bad = 1; exit 2
+    }
+    next
+}
+NF != ncol { next }
 {
-    step = $1; kernel = $2; dev = $3; mat = $5; rows = num($6); nnz = num($8); diags = num($9)
-    prec = $10; g = num($14); bw = num($16); bm = num($17); bc = num($18); check = $20
-    d = day($21)
+    step = col("step"); kernel = col("kernel"); dev = col("device"); mat = col("matrix"); rows = num(col("rows"))
+    nnz = num(col("nnz")); diags = num(col("diags")); prec = col("precision"); g = num(col("gflops"))
+    bw = num(col("bw_measured_gbs")); bm = num(col("bound_model_gflops")); bc = num(col("bound_compulsory_gflops"))
+    bwc = num(col("bw_copy_gbs")); bwr = num(col("bw_read_gbs")); check = col("check")
+    d = day(col("date"))
     if (d != "" && (dfrom == "" || d < dfrom)) dfrom = d
     if (d > dto) dto = d
     if (dev != "" && dev != "-" && dev != "@DEVICE@") {
@@ -108,7 +130,7 @@ NF != 22 { next }
         if (!(key in kmax) || rows > kmax[key]) kmax[key] = rows
         if (!((step, rows) in stepbest) || g > stepbest[step, rows]) {
             stepbest[step, rows] = g; stepbm[step, rows] = bm; stepbc[step, rows] = bc; stepk[step, rows] = kernel
-            stepbw[step, rows] = bw
+            stepbw[step, rows] = bw; stepbwc[step, rows] = bwc; stepbwr[step, rows] = bwr
         }
         allrows[rows] = 1
         c = step == "step0" ? "comp0" : "comp"
@@ -128,12 +150,13 @@ NF != 22 { next }
         if (mat ~ /^grid/ && bw > 0) {   # the roofline's step6: per precision, the largest grid all its kernels ran
             if (!((prec, kf) in rkmax) || rows > rkmax[prec, kf]) rkmax[prec, kf] = rows
             k = prec SUBSEP rows
-            if (!(k in rbest) || g > rbest[k]) { rbest[k] = g; rbc[k] = bc; rbw[k] = bw; rk[k] = kernel }
+            if (!(k in rbest) || g > rbest[k]) { rbest[k] = g; rbc[k] = bc; rbw[k] = bw; rbwc[k] = bwc; rbwr[k] = bwr; rk[k] = kernel }
         }
     }
 }
 
 END {
+    if (bad) exit 2
     meta("device", device != "" ? device : (anydev != "" ? anydev : slug))
     meta("host", host)
     meta("dates", dfrom == dto ? dfrom : dfrom " to " dto)

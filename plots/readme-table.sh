@@ -33,16 +33,20 @@ else
         echo "| device | step | best kernel | largest grid all its kernels ran | GFLOP/s | % of compulsory bound | date |"
         echo "| --- | --- | --- | --- | ---: | ---: | --- |"
         for csv in "${csvs[@]}"; do
-            awk -F, 'FNR > 1 && NF == 22 && $20 == "PASS" && $14 > 0 && $5 ~ /^grid[0-9]+x[0-9]+r5$/ &&
-                     ($1 ~ /^step[0-5]$/ || ($1 == "step6" && $10 == "s" && $2 !~ /^cusparse/)) {
-                    s = $1; r = $6 + 0; kb = $2
+            # columns by their names in the header
+            awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) C[$i] = i; ncol = NF; next }
+                function f(name) { return (name in C) ? $C[name] : "" }
+                NF == ncol && f("check") == "PASS" && f("gflops") > 0 && f("matrix") ~ /^grid[0-9]+x[0-9]+r5$/ &&
+                     (f("step") ~ /^step[0-5]$/ || (f("step") == "step6" && f("precision") == "s" && f("kernel") !~ /^cusparse/)) {
+                    s = f("step"); r = f("rows") + 0; kb = f("kernel")
                     if (s == "step6") sub(/-[0-9]+$/, "", kb)   # vector-16, vector-8: one kernel
                     ks = s SUBSEP kb
                     if (!(ks in kmax) || r > kmax[ks]) kmax[ks] = r
                     kstep[ks] = s
                     c = s SUBSEP r
-                    if (!(c in g) || $14 + 0 > g[c]) {
-                        g[c] = $14 + 0; bc[c] = $18 + 0; k[c] = $2; d[c] = $3; m[c] = $5; day[c] = substr($21, 1, 10)
+                    if (!(c in g) || f("gflops") + 0 > g[c]) {
+                        g[c] = f("gflops") + 0; bc[c] = f("bound_compulsory_gflops") + 0; k[c] = f("kernel"); d[c] = f("device")
+                        m[c] = f("matrix"); day[c] = substr(f("date"), 1, 10)
                     }
                 }
                 END { for (ks in kmax) { s = kstep[ks]; if (!(s in top) || kmax[ks] < top[s]) top[s] = kmax[ks] }

@@ -8,18 +8,30 @@
 # Out, one line each, tab-separated:
 #   group step kernel device matrix gflops model_bound compulsory_bound bw date
 # group is "published" or the CSV's name without .csv; the published rows come first.
+# Columns are found by their names in each file's header.
 BEGIN { OFS = "\t" }
-FNR == 1 { g = FILENAME; sub(/.*\//, "", g); sub(/\.csv$/, "", g); next }
-NF != 22 { next }
-$20 == "PUBLISHED" { print "published", $1, $2, $3, $5, $14 + 0, $17 + 0, $18 + 0, $16 + 0, $21; next }
-$20 != "PASS" || $14 <= 0 || $1 !~ /^step[0-5]$/ || $5 !~ /^grid[0-9]+x[0-9]+r5$/ { next }
+function f(name) { return (name in C) ? $C[name] : "" }
+FNR == 1 {
+    g = FILENAME; sub(/.*\//, "", g); sub(/\.csv$/, "", g)
+    delete C; for (i = 1; i <= NF; i++) C[$i] = i; ncol = NF
+    next
+}
+NF != ncol { next }
+f("check") == "PUBLISHED" {
+    print "published", f("step"), f("kernel"), f("device"), f("matrix"), f("gflops") + 0, f("bound_model_gflops") + 0,
+        f("bound_compulsory_gflops") + 0, f("bw_measured_gbs") + 0, f("date")
+    next
+}
+f("check") != "PASS" || f("gflops") <= 0 || f("step") !~ /^step[0-5]$/ || f("matrix") !~ /^grid[0-9]+x[0-9]+r5$/ { next }
 {
-    r = $6 + 0; ks = g SUBSEP $1 SUBSEP $2
+    r = f("rows") + 0; ks = g SUBSEP f("step") SUBSEP f("kernel"); gf = f("gflops") + 0
     if (!(ks in kmax)) order[++nk] = ks
     if (!(ks in kmax) || r > kmax[ks]) kmax[ks] = r
     c = ks SUBSEP r
-    if (!(c in best) || $14 + 0 > best[c]) best[c] = $14 + 0
-    if (best[c] == $14 + 0) line[c] = g OFS $1 OFS $2 OFS $3 OFS $5 OFS ($14 + 0) OFS ($17 + 0) OFS ($18 + 0) OFS ($16 + 0) OFS substr($21, 1, 10)
+    if (!(c in best) || gf > best[c]) best[c] = gf
+    if (best[c] == gf)
+        line[c] = g OFS f("step") OFS f("kernel") OFS f("device") OFS f("matrix") OFS gf OFS (f("bound_model_gflops") + 0) \
+            OFS (f("bound_compulsory_gflops") + 0) OFS (f("bw_measured_gbs") + 0) OFS substr(f("date"), 1, 10)
 }
 END {
     for (ks in kmax) { split(ks, a, SUBSEP); s = a[1] SUBSEP a[2]; if (!(s in top) || kmax[ks] < top[s]) top[s] = kmax[ks] }

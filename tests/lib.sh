@@ -10,11 +10,15 @@
 #   expect_error NAME 'substring' CMD...  status 2 and the substring in stderr, on one line
 #   expect_output NAME 'regex' CMD...     status 0 and stdout matches the (grep -E) regex
 #   expect_oclgrind NAME "FLAGS" CMD...   under oclgrind FLAGS: status 0, check: PASS, no report
+#   awk -F, "$BY_NAME"' col("check") == "PASS"' FILE   a results CSV's columns by the names in
+#                                         its header (the first line; col of a name it lacks: "")
 set -u
 ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 BUILD=${BUILD:-$ROOT/build}
 RESULTS=${RESULTS:-/dev/null}
 TMP=${TMP:-$(mktemp -d)}
+
+BY_NAME='function col(n) { return (n in C) ? $C[n] : "" } FNR == 1 { delete C; for (i = 1; i <= NF; i++) C[$i] = i; next }'
 
 pass() { echo "PASS $1"; echo "PASS $1" >>"$RESULTS"; }
 fail() { echo "FAIL $1: $2"; echo "FAIL $1" >>"$RESULTS"; }

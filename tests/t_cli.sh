@@ -46,9 +46,10 @@ expect_output "device via SPMV_DEVICE" 'check: PASS' env SPMV_DEVICE=cpu "$S1" -
 rm -f "$TMP/r.csv"
 "$S1" --grid 20 --runs 1 --csv "$TMP/r.csv" >/dev/null 2>&1
 "$S0" --grid 20 --runs 1 --csv "$TMP/r.csv" >/dev/null 2>&1
-want="step,kernel,device,driver,matrix,rows,cols,nnz,diags,precision,runs,ms_median,ms_min,gflops,gbs,bw_measured_gbs,bound_model_gflops,bound_compulsory_gflops,max_rel_err,check,date,git_rev"
+want="step,kernel,device,driver,matrix,rows,cols,nnz,diags,precision,runs,ms_median,ms_min,gflops,gbs,bw_measured_gbs,bound_model_gflops,bound_compulsory_gflops,max_rel_err,check,date,git_rev,bw_copy_gbs,bw_read_gbs"
 if [ "$(head -1 "$TMP/r.csv")" = "$want" ] && [ "$(wc -l <"$TMP/r.csv")" = 3 ] &&
-   awk -F, 'NR > 1 && (NF != 22 || $20 != "PASS" || $14 <= 0) { bad = 1 } END { exit bad }' "$TMP/r.csv"; then
+   awk -F, "$BY_NAME"'NF != 24 || col("check") != "PASS" || col("gflops") <= 0 || col("bw_copy_gbs") <= 0 || col("bw_read_gbs") <= 0 { bad = 1 }
+        END { exit bad }' "$TMP/r.csv"; then
     pass "csv header once, rows complete"
 else
     fail "csv header once, rows complete" "$(tr '\n' '|' <"$TMP/r.csv")"

@@ -79,7 +79,7 @@ csv="" m="" p=s
 while [ \$# -gt 0 ]; do case \$1 in --csv) csv=\$2; shift ;; --grid) m=grid\${2%%x*}x\${2%%x*}r5; shift ;;
     --matrix) m=\$(basename "\$2" .mtx); shift ;; --precision) p=\$2; shift ;; esac; shift; done
 [ -s "\$csv" ] || echo "$HEADER" >"\$csv"
-echo "step6,$4,$2,drv,\$m,4096,4096,100,0,\$p,10,1,1,3.5,10,100,0,60,1e-07,PASS,2026-01-02T03:04:05Z,abc1234" >>"\$csv"
+echo "step6,$4,$2,drv,\$m,4096,4096,100,0,\$p,10,1,1,3.5,10,100,0,60,1e-07,PASS,2026-01-02T03:04:05Z,abc1234,90,100" >>"\$csv"
 EOF
     chmod +x "$3/$1"
 }
@@ -90,7 +90,7 @@ stub step6 "Some CPU" "$TMP/fb-cpu" vector-8
 stub cusparse "Some CPU" "$TMP/fb-cpu" cusparse
 # (the budget leaves room for the matrix; the grid may grow once or twice more)
 BUILD=$TMP/fb-nv DATA=$TMP/sweep-nv BUDGET=25 NO_DRAW=1 "$ROOT/plots/figures.sh" >"$TMP/nv.out" 2>&1
-got=$(awk -F, '$2 == "cusparse" && ($5 == "grid64x64r5" || $5 == "west0067") { print $5 "/" $10 }' \
+got=$(awk -F, "$BY_NAME"'col("kernel") == "cusparse" && (col("matrix") == "grid64x64r5" || col("matrix") == "west0067") { print col("matrix") "/" col("precision") }' \
     "$TMP/sweep-nv/nvidia-fake-100.csv" 2>/dev/null | sort | tr '\n' ' ')
 want=$(for m in grid64x64r5 west0067; do for p in c d s z; do echo "$m/$p"; done; done | sort | tr '\n' ' ')
 if [ "$got" = "$want" ]; then pass "figures.sh: cuSPARSE beside step6 on the grid and every matrix, four precisions"

@@ -140,7 +140,7 @@ expect_error "--quiet keeps errors on stderr" "unknown option --bogus" "$S1" --q
 rm -f "$TMP/mine.csv"
 _run make -s -C "$ROOT" step1 run ARGS="--grid 24 $Q --csv $TMP/mine.csv"
 if [ "$(cat "$TMP/status")" = 0 ] && [ "$(head -n 1 "$TMP/mine.csv" 2>/dev/null | cut -d, -f1-3)" = "step,kernel,device" ] &&
-   [ "$(awk -F, 'NR > 1 && $1 == "step1" && $5 == "grid24x24r5" && $20 == "PASS"' "$TMP/mine.csv" | wc -l)" = 1 ] &&
+   [ "$(awk -F, "$BY_NAME"'col("step") == "step1" && col("matrix") == "grid24x24r5" && col("check") == "PASS"' "$TMP/mine.csv" | wc -l)" = 1 ] &&
    grep -q '^step1 .*grid24x24r5 .*PASS' "$TMP/out"; then
     pass "make step1 run ARGS=\"--csv FILE\": FILE has the header and the row, the summary too"
 else fail "make step1 run ARGS=\"--csv FILE\": FILE has the header and the row, the summary too" \

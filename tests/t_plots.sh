@@ -46,20 +46,66 @@ grep -q 'NVIDIA H100 80GB HBM3' "$OUTD/fig-step1-fixture-gpu.svg" && grep -q '20
     || fail "plots: the title names the device and the dates" "not in fig-step1-fixture-gpu.svg"
 
 # ---- the roofline: every step's point inside the plot, at its model and compulsory intensity ----
-for d in fixture-cpu fixture-gpu; do
-    dat=$WORK/$d-roof.dat range=$WORK/$d-roof.range
-    # the ranges gnuplot drew (GPVAL_*), against every point of the .dat
-    out=$(awk 'NR == FNR { x0 = $1; x1 = $2; y0 = $3; y1 = $4; next }
+# roof_points DAT RANGE: "points points-with-a-model-intensity", and what lies outside the
+# ranges gnuplot drew (GPVAL_*, the range file's first line)
+roof_points() {
+    awk 'NR == FNR { if (FNR == 1) { x0 = $1; x1 = $2; y0 = $3; y1 = $4 }; next }
         /^0 / { n++; if ($2 != "NaN") { m++; if ($2 <= x0 || $2 >= x1) bad = bad " model_I " $2 }
                 if ($3 <= x0 || $3 >= x1) bad = bad " comp_I " $3; if ($4 <= y0 || $4 >= y1) bad = bad " gflops " $4 }
-        END { printf "%d %d%s", n, m, bad ? ": outside" bad : "" }' "$range" "$dat" 2>&1)
+        END { printf "%d %d%s", n, m, bad ? ": outside" bad : "" }' "$2" "$1" 2>&1
+}
+for d in fixture-cpu fixture-gpu; do
+    dat=$WORK/$d-roof.dat range=$WORK/$d-roof.range
+    out=$(roof_points "$dat" "$range")
     # steps 0-5 at both intensities, step6 once per precision it ran (cpu: s d c z; gpu: s c)
     want=$([ $d = fixture-cpu ] && echo "10 6" || echo "8 6")
     if [ -s "$range" ] && [ "$out" = "$want" ]; then pass "roofline: $d: every step's point inside the plot"
     else fail "roofline: $d: every step's point inside the plot" "points/with model '$out', want '$want'; range $(cat "$range" 2>&1)"; fi
 done
-grep -q 'step4 vector' "$OUTD/fig-roofline-fixture-gpu.svg" && grep -q 'OpenCL probe: 2900 GB/s' "$OUTD/fig-roofline-fixture-gpu.svg" \
-    && pass "roofline: names each step and the probe's slope" || fail "roofline: names each step and the probe's slope" "not in fig-roofline-fixture-gpu.svg"
+# the slopes gnuplot drew (the range file's second line): the medians of the roofline rows'
+# bw_read_gbs and bw_copy_gbs (the fixtures: read = bw_measured_gbs, copy slower)
+for d in "fixture-gpu read 2900 copy 2668" "fixture-cpu read 30 copy 22.5"; do
+    set -- $d
+    got=$(sed -n 2p "$WORK/$1-roof.range" 2>/dev/null)
+    if [ "$got" = "$2 $3 $4 $5" ] && grep -q "read probe: $3 GB/s" "$OUTD/fig-roofline-$1.svg" &&
+        grep -q "copy probe: $5 GB/s (read + written)" "$OUTD/fig-roofline-$1.svg" && ! grep -q 'measured bandwidth' "$OUTD/fig-roofline-$1.svg"; then
+        pass "roofline: $1: two slopes, read $3 and copy $5 GB/s, each labelled"
+    else fail "roofline: $1: two slopes, read $3 and copy $5 GB/s, each labelled" "drew '$got'; labels: $(grep -o '[a-z]* probe: [0-9.]* GB/s\|measured bandwidth: [^<]*' "$OUTD/fig-roofline-$1.svg" 2>&1 | tr '\n' '|')"; fi
+done
+grep -q 'step4 vector' "$OUTD/fig-roofline-fixture-gpu.svg" && grep -q 'host probe (step0): 30 GB/s' "$OUTD/fig-roofline-fixture-gpu.svg" \
+    && pass "roofline: names each step and the host probe's slope" || fail "roofline: names each step and the host probe's slope" "not in fig-roofline-fixture-gpu.svg"
+
+# ---- data of the older schema (no bw_copy_gbs, bw_read_gbs): drawn, with the one measured slope ----
+OLDH=$(head -n 1 "$FIX/fixture-gpu.csv" | sed 's/,bw_copy_gbs,bw_read_gbs$//')
+mkdir -p "$TMP/old" "$TMP/migr"
+cut -d, -f1-22 "$FIX/fixture-gpu.csv" >"$TMP/old/gpu.csv"
+DRAW_WORK=$TMP/oldw "$P/draw.sh" "$TMP/old" "$TMP/oldfigs" >/dev/null 2>"$TMP/old.err"
+out=$(roof_points "$TMP/oldw/gpu-roof.dat" "$TMP/oldw/gpu-roof.range")
+got=$(sed -n 2p "$TMP/oldw/gpu-roof.range" 2>/dev/null)
+if [ "$(head -n 1 "$TMP/old/gpu.csv")" = "$OLDH" ] && [ ! -s "$TMP/old.err" ] && [ "$out" = "8 6" ] && [ "$got" = "measured 2900" ] &&
+    grep -q 'measured bandwidth: 2900 GB/s' "$TMP/oldfigs/fig-roofline-gpu.svg" && ! grep -q 'read probe\|copy probe' "$TMP/oldfigs/fig-roofline-gpu.svg"; then
+    pass "roofline: an old-schema file: no warnings, every point inside, one slope labelled measured"
+else fail "roofline: an old-schema file: no warnings, every point inside, one slope labelled measured" \
+    "points '$out', drew '$got', $(head -c 300 "$TMP/old.err")"; fi
+cp "$TMP/old/gpu.csv" "$TMP/migr/gpu.csv"
+_run "$P/migrate.sh" "$TMP/migr/gpu.csv"
+if [ "$(cat "$TMP/status")" = 0 ] && [ "$(head -n 1 "$TMP/migr/gpu.csv")" = "$HEADER_FIX" ] &&
+    [ "$(awk -F, "$BY_NAME"'NF != 24 || col("bw_copy_gbs") != "" || col("bw_read_gbs") != ""' "$TMP/migr/gpu.csv" | wc -l)" = 0 ] &&
+    [ "$(wc -l <"$TMP/migr/gpu.csv")" = "$(wc -l <"$TMP/old/gpu.csv")" ] && cut -d, -f1-22 "$TMP/migr/gpu.csv" | tail -n +2 | cmp -s - <(tail -n +2 "$TMP/old/gpu.csv"); then
+    pass "migrate.sh: today's header, the two columns empty in every row, the rest unchanged"
+else fail "migrate.sh: today's header, the two columns empty in every row, the rest unchanged" "status $(cat "$TMP/status"): $(head -n 2 "$TMP/migr/gpu.csv" | tr '\n' '|')"; fi
+cp "$TMP/migr/gpu.csv" "$TMP/migr.1"
+expect_output "migrate.sh: a file already migrated is left as it is" 'already has' "$P/migrate.sh" "$TMP/migr/gpu.csv"
+cmp -s "$TMP/migr/gpu.csv" "$TMP/migr.1" && pass "migrate.sh: a second run changes nothing" \
+    || fail "migrate.sh: a second run changes nothing" "$(diff "$TMP/migr.1" "$TMP/migr/gpu.csv" | head -3)"
+printf 'a,b\n1,2\n' >"$TMP/other.csv"
+expect_status "migrate.sh: another header is refused, the file untouched" 2 "$P/migrate.sh" "$TMP/other.csv"
+[ "$(cat "$TMP/other.csv")" = "$(printf 'a,b\n1,2')" ] && pass "migrate.sh: the refused file is untouched" \
+    || fail "migrate.sh: the refused file is untouched" "$(cat "$TMP/other.csv")"
+DRAW_WORK=$TMP/migrw "$P/draw.sh" "$TMP/migr" "$TMP/migrfigs" >/dev/null 2>"$TMP/migr.err"
+if [ ! -s "$TMP/migr.err" ] && cmp -s "$TMP/migrw/gpu-roof.dat" "$TMP/oldw/gpu-roof.dat" && [ "$(sed -n 2p "$TMP/migrw/gpu-roof.range")" = "measured 2900" ]; then
+    pass "roofline: a migrated file (the columns empty) draws as the old one: one measured slope"
+else fail "roofline: a migrated file (the columns empty) draws as the old one: one measured slope" "$(head -c 300 "$TMP/migr.err") $(cat "$TMP/migrw/gpu-roof.range" 2>&1 | tr '\n' '|')"; fi
 v=$(awk '$1 == 0 && $6 == 4 { print $2, $3 }' "$WORK/fixture-gpu-roof.dat" 2>/dev/null)
 if [ "$v" = "0.246142 0.480421" ]; then pass "roofline: step3 at the model intensity 2/8 (with padding) and the compulsory one"
 else fail "roofline: step3 at the model intensity 2/8 (with padding) and the compulsory one" "got '$v'"; fi
@@ -139,7 +185,7 @@ else fail "plots: step6's bar is its own kernel, not cuSPARSE" "got '$v'"; fi
 # the sizes compare as numbers (16384 rows > 4096 rows, though "16384" < "4096" as strings)
 mkdir -p "$TMP/capd"
 { echo "$HEADER_FIX"
-  r() { echo "$1,$2,Dev,drv,grid$3x$3r5,$4,$4,100,81,s,10,1,1,$5,1,30,5,10,1e-7,PASS,2026-11-21T00:00:00Z,abc1234"; }
+  r() { echo "$1,$2,Dev,drv,grid$3x$3r5,$4,$4,100,81,s,10,1,1,$5,1,30,5,10,1e-7,PASS,2026-11-21T00:00:00Z,abc1234,25,30"; }
   r step1 naive 64 4096 1.0; r step1 naive 128 16384 1.2; r step4 vector 64 4096 2.0; r step4 vector 128 16384 2.2
   r step4 cpu 64 4096 4.0; r step6 scalar 64 4096 0.5; r step6 scalar 128 16384 0.6; r step6 vector-16 64 4096 3.0
 } >"$TMP/capd/dev.csv"
@@ -186,7 +232,7 @@ cmp -s "$TMP/README.md" "$TMP/README.1" && pass "readme-table: a second run chan
 # step6's vector-16 and vector-8 are one kernel (its group size follows the matrix)
 mkdir -p "$TMP/early"
 { echo "$HEADER_FIX"
-  r() { echo "$1,$2,Dev,drv,grid$3x$3r5,$4,$4,100,81,s,10,1,1,$5,1,30,5,10,1e-7,PASS,2026-11-21T00:00:00Z,abc1234"; }
+  r() { echo "$1,$2,Dev,drv,grid$3x$3r5,$4,$4,100,81,s,10,1,1,$5,1,30,5,10,1e-7,PASS,2026-11-21T00:00:00Z,abc1234,25,30"; }
   r step0 row-t2 64 4096 1.0; r step0 row-t2 128 16384 1.1; r step0 diag-t2 64 4096 3.0
   r step6 scalar 64 4096 2.0; r step6 scalar 128 16384 2.5; r step6 vector-8 64 4096 4.0; r step6 vector-16 128 16384 5.0
 } >"$TMP/early/dev.csv"
@@ -214,7 +260,7 @@ for f in "$FIX"/fixture-*.csv; do
     if [ -n "$writer" ] && [ "$(head -n 1 "$f")" = "$writer" ]; then pass "plots: $(basename "$f") header = $what"
     else fail "plots: $(basename "$f") header = $what" "fixture: $(head -n 1 "$f") writer: '$writer'"; fi
 done
-for s in "$P/figures.sh" "$P/draw.sh"; do
+for s in "$P/figures.sh" "$P/draw.sh" "$P/migrate.sh"; do
     h=$(grep -o '^HEADER=.*' "$s" | cut -d= -f2)
     [ "$h" = "$writer" ] && pass "plots: $(basename "$s") checks the same header" || fail "plots: $(basename "$s") checks the same header" "'$h'"
 done
@@ -233,7 +279,7 @@ side=\${grid%%x*}
 if [ "$2" = PASS ] && [ "\$side" -gt 256 ]; then echo "$1: needs 9000 MiB: out of device memory (Fake GPU)" >&2; exit 2; fi
 if [ "$2" != NONE ]; then
     [ -s "\$csv" ] || echo "$HEADER_FIX" >"\$csv"
-    echo "$1,stub,Fake GPU 9000 (test),Fake driver 1.0,grid\${side}x\${side}r5,\$((side * side)),\$((side * side)),\$((81 * side * side)),81,s,10,1,1,3.5,10,100,30,60,1e-07,$2,2026-01-02T03:04:05Z,abc1234" >>"\$csv"
+    echo "$1,stub,Fake GPU 9000 (test),Fake driver 1.0,grid\${side}x\${side}r5,\$((side * side)),\$((side * side)),\$((81 * side * side)),81,s,10,1,1,3.5,10,100,30,60,1e-07,$2,2026-01-02T03:04:05Z,abc1234,90,100" >>"\$csv"
 fi
 exit $3
 EOF
@@ -247,18 +293,18 @@ st=$?
 csv=$TMP/sweep/fake-gpu-9000-test.csv
 if [ $st -eq 0 ] && [ -s "$csv" ]; then pass "figures.sh: stubs: exits 0, writes plots/data/<device slug>.csv"
 else fail "figures.sh: stubs: exits 0, writes plots/data/<device slug>.csv" "status $st; $(ls "$TMP/sweep" 2>&1) $(tail -n 3 "$TMP/fig.err" "$TMP/fig.out" | tr '\n' '|')"; fi
-got=$(awk -F, 'NR > 1 { print $1 "/" $5 "/" $20 }' "$csv" 2>/dev/null | tr '\n' ' ')
+got=$(awk -F, "$BY_NAME"'{ print col("step") "/" col("matrix") "/" col("check") }' "$csv" 2>/dev/null | tr '\n' ' ')
 if [ "$got" = "step1/grid64x64r5/PASS step2/grid64x64r5/SKIP step3/grid64x64r5/ERROR step1/grid128x128r5/PASS step1/grid256x256r5/PASS " ]; then
     pass "figures.sh: the PASS and SKIP rows, an ERROR row for the silent failure, the sweep goes on"
 else fail "figures.sh: the PASS and SKIP rows, an ERROR row for the silent failure, the sweep goes on" "rows: $got"; fi
-row=$(awk -F, '$20 == "ERROR"' "$csv" 2>/dev/null)
+row=$(awk -F, "$BY_NAME"'col("check") == "ERROR"' "$csv" 2>/dev/null)
 case $row in
     "step3,-,Fake GPU 9000 (test),-,grid64x64r5,0,0,0,0,s,0,0,0,0,0,0,0,0,0,ERROR,"*) pass "figures.sh: the ERROR row names the step, the matrix and the device" ;;
     *) fail "figures.sh: the ERROR row names the step, the matrix and the device" "'$row'" ;;
 esac
-if [ "$(head -n 1 "$csv" 2>/dev/null)" = "$HEADER_FIX" ] && [ "$(awk -F, '{ print NF }' "$csv" 2>/dev/null | sort -u)" = 22 ]; then
-    pass "figures.sh: header once, 22 columns in every row"
-else fail "figures.sh: header once, 22 columns in every row" "$(head -n 2 "$csv" 2>&1)"; fi
+if [ "$(head -n 1 "$csv" 2>/dev/null)" = "$HEADER_FIX" ] && [ "$(awk -F, '{ print NF }' "$csv" 2>/dev/null | sort -u)" = 24 ]; then
+    pass "figures.sh: header once, 24 columns in every row"
+else fail "figures.sh: header once, 24 columns in every row" "$(head -n 2 "$csv" 2>&1)"; fi
 if grep -q '^\[1/3\] step1 grid64x64r5 ' "$TMP/fig.out" && grep -q 'too large for the device: stop growing' "$TMP/fig.out"; then
     pass "figures.sh: progress lines; out of memory stops the growth"
 else fail "figures.sh: progress lines; out of memory stops the growth" "$(head -n 4 "$TMP/fig.out" | tr '\n' '|')"; fi
@@ -267,6 +313,17 @@ n=$(grep -c '^step,' "$csv")
 rows=$(($(wc -l <"$csv") - 1))
 if [ "$n" = 1 ] && [ "$rows" = 10 ]; then pass "figures.sh: a second sweep appends, header kept once"
 else fail "figures.sh: a second sweep appends, header kept once" "$n headers, $rows rows"; fi
+# a data file of the older schema is migrated in place (its rows gain the two columns empty), not left for a second file
+mkdir -p "$TMP/sweepold"
+old=$TMP/sweepold/fake-gpu-9000-test.csv
+{ echo "$OLDH"; echo "step1,stub,Fake GPU 9000 (test),Fake driver 1.0,grid32x32r5,1024,1024,82944,81,s,10,1,1,3.5,10,100,30,60,1e-07,PASS,2025-01-02T03:04:05Z,abc1234"; } >"$old"
+BUILD=$FB DATA=$TMP/sweepold BUDGET=60 NO_DRAW=1 "$P/figures.sh" >"$TMP/figold.out" 2>&1
+got=$(awk -F, "$BY_NAME"'{ print col("matrix") "/" NF "/" col("bw_copy_gbs") "/" col("bw_read_gbs") }' "$old" | head -n 2 | tr '\n' ' ')
+if [ "$(ls "$TMP/sweepold")" = fake-gpu-9000-test.csv ] && [ "$(head -n 1 "$old")" = "$HEADER_FIX" ] &&
+    [ "$got" = "grid32x32r5/24// grid64x64r5/24/90/100 " ] && [ "$(wc -l <"$old")" = 7 ]; then
+    pass "figures.sh: an old-schema data file is migrated in place (empty columns), the sweep appended to it"
+else fail "figures.sh: an old-schema data file is migrated in place (empty columns), the sweep appended to it" \
+    "files: $(ls "$TMP/sweepold" | tr '\n' ' ') rows: $got; $(grep -i 'migr\|columns' "$TMP/figold.out" | tr '\n' '|')"; fi
 mkdir -p "$TMP/emptybuild"
 expect_error "figures.sh: no binaries" "no step binaries" env BUILD="$TMP/emptybuild" DATA="$TMP/sweep2" NO_DRAW=1 "$P/figures.sh"
 expect_error "figures.sh: a bad BUDGET" "BUDGET wants whole seconds" env BUILD="$FB" BUDGET=10m NO_DRAW=1 "$P/figures.sh"

@@ -10,8 +10,8 @@ HEADER=$(head -n 1 "$ROOT/tests/data/plots/fixture-cpu.csv")
 # ---- the summary, from known numbers ----
 # row ROUND STEP KERNEL GFLOPS BOUND_COMPULSORY PROBE CHECK
 row() {
-    printf '%s,%s,%s,AMD EPYC,C or PoCL,g,10,10,100,3,s,10,1,1,%s,1,%s,9,%s,1e-07,%s,2026-11-22T00:00:00Z,abc\n' \
-        "$1" "$2" "$3" "$4" "$6" "$5" "$7"
+    printf '%s,%s,%s,AMD EPYC,C or PoCL,g,10,10,100,3,s,10,1,1,%s,1,%s,9,%s,1e-07,%s,2026-11-22T00:00:00Z,abc,%s,%s\n' \
+        "$1" "$2" "$3" "$4" "$6" "$5" "$7" "$6" "$6"
 }
 {
     echo "round,$HEADER"
@@ -67,7 +67,7 @@ cat >"$TMP/stub/step1" <<EOF
 # a step 1 whose check fails: writes its FAIL row where --csv says, exits 1
 while [ \$# -gt 0 ]; do [ "\$1" = --csv ] && csv=\$2; shift; done
 echo "$HEADER" >"\$csv"
-echo "step1,naive,stub,stub,grid23x19r5,437,437,1,81,s,2,0,0,0,0,0,0,0,1,FAIL,2026-11-22T00:00:00Z,abc" >>"\$csv"
+echo "step1,naive,stub,stub,grid23x19r5,437,437,1,81,s,2,0,0,0,0,0,0,0,1,FAIL,2026-11-22T00:00:00Z,abc,0,0" >>"\$csv"
 echo "check: FAIL"
 exit 1
 EOF

@@ -518,7 +518,7 @@ int main(int argc, char **argv)
     r.ms_min = ar->m.min;
     r.flops = flops;
     r.bytes_compulsory = bytes;
-    r.bw_gbs = ar->m.bw.gbs;
+    r.bw = ar->m.bw;
     r.max_rel_err = ar->m.check.max_err;
     r.check = ar->m.check.pass ? "PASS" : "FAIL";
     spmv_report(&r, o.csv);
