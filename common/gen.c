@@ -18,6 +18,7 @@
  * [-1, 1). Each row draws from its own stream (seed, row), so the matrix does
  * not depend on the number of OpenMP threads that build it.
  */
+#include "capacity.h"
 #include "matrix.h"
 
 #include <errno.h>
@@ -201,6 +202,14 @@ int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err
     if (parse_spec(spec, &s, err))
         return -1;
     int rows = (int)s.rows, cols = (int)s.cols;
+    /* what must fit before any array of the matrix's size exists: the rows
+     * with their fewest nonzeros now, every nonzero once their lengths are drawn */
+    long long least = s.kind == GEN_UNIFORM ? s.rows * s.min : s.kind == GEN_ARROW ? 3 * s.rows - 2 : 0;
+    if (spmv_fits(s.rows, s.cols, least, 0, 0, err)) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        return spmv_fail(err, "--gen %s: %s", spec, msg);
+    }
     A->ptr = spmv_alloc((size_t)rows + 1, sizeof *A->ptr, "row pointers", err);
     if (!A->ptr)
         return -1;
@@ -228,6 +237,12 @@ int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err
     A->rows = rows;
     A->cols = cols;
     A->nnz = nnz;
+    if (spmv_fits(rows, cols, nnz, 0, 0, err)) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        csr_free(A);
+        return spmv_fail(err, "--gen %s (%lld nonzeros): %s", spec, nnz, msg);
+    }
     size_t n1 = nnz ? (size_t)nnz : 1;
     A->col = spmv_alloc(n1, sizeof *A->col, "column indices", err);
     A->re = A->col ? spmv_alloc(n1, sizeof *A->re, "values", err) : NULL;

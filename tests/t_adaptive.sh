@@ -58,9 +58,20 @@ expect_error "gen: exponent at most 1" "exp wants a number from 1.05" "$bin" --g
 expect_error "gen: not key=value" "'rows' is not key=value" "$bin" --gen uniform:rows
 expect_error "gen: min above max" "min=9 is more than max=4" "$bin" --gen uniform:rows=10,min=9,max=4
 expect_error "gen: more per row than columns" "max=20 is more than the 10 columns" "$bin" --gen uniform:rows=10,cols=10,max=20
-expect_error "gen: 2^31 nonzeros refused" "more than 2^31 nonzeros" "$bin" --gen uniform:rows=100000,min=30000,max=30000
+expect_error "gen: 2^31 nonzeros refused" "the kernels index with int" "$bin" --gen uniform:rows=100000,min=30000,max=30000
 expect_error "gen: with --matrix" "--gen and --matrix choose the matrix two ways" "$bin" --gen arrow:rows=5 --matrix x.mtx
 expect_error "gen: with --grid" "--gen and --grid/--radius choose the matrix two ways" "$BUILD/step1" --gen arrow:rows=5 --grid 8
+# sizes are checked before any array of that size exists: 2e9 rows and
+# 1.8e9 drawn nonzeros refused with under 200 MB resident
+for g in uniform:rows=2000000000,min=1,max=1 powerlaw:rows=2000000,mean=900; do
+    _run /usr/bin/time -f "maxrss %M" "$bin" --gen $g $QUICK
+    rss=$(awk '/^maxrss/ { print $2 }' "$TMP/err")
+    if [ "$(cat "$TMP/status")" = 2 ] && grep -q "^step6: error: --gen $g.*would" "$TMP/err" && [ -n "$rss" ] && [ "$rss" -lt 200000 ]; then
+        pass "gen $g: refused before allocating (${rss} kB resident)"
+    else
+        fail "gen $g: refused before allocating" "status $(cat "$TMP/status"), rss ${rss:-?} kB: $(head -n 1 "$TMP/err")"
+    fi
+done
 # the DIA steps take --gen and refuse what DIA cannot store, with their usual message
 for s in step0 step1 step5; do
     expect_error "$s --gen powerlaw: refused as not banded" "diagonals" "$BUILD/$s" --gen powerlaw:rows=4000,mean=8 $QUICK
