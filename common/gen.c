@@ -195,6 +195,20 @@ static void spec_name(const gen_spec *s, uint64_t seed, char *name, size_t size)
         snprintf(name, size, "arrow%s-s%llu", shape, (unsigned long long)seed);
 }
 
+/* spmv_fits for a generated matrix of at least nnz nonzeros (exactly `drawn`
+ * once the row lengths are drawn, -1 before), its message led by the spec */
+static int gen_fits(const char *spec, long long rows, long long cols, long long nnz, long long drawn,
+                    spmv_error *err)
+{
+    if (!spmv_fits(rows, cols, nnz, 0, 0, err))
+        return 0;
+    char msg[sizeof err->msg], count[48] = "";
+    snprintf(msg, sizeof msg, "%s", err->msg);
+    if (drawn >= 0)
+        snprintf(count, sizeof count, " (%lld nonzeros)", drawn);
+    return spmv_fail(err, "--gen %s%s: %s", spec, count, msg);
+}
+
 int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err)
 {
     memset(A, 0, sizeof *A);
@@ -205,11 +219,8 @@ int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err
     /* what must fit before any array of the matrix's size exists: the rows
      * with their fewest nonzeros now, every nonzero once their lengths are drawn */
     long long least = s.kind == GEN_UNIFORM ? s.rows * s.min : s.kind == GEN_ARROW ? 3 * s.rows - 2 : 0;
-    if (spmv_fits(s.rows, s.cols, least, 0, 0, err)) {
-        char msg[sizeof err->msg];
-        snprintf(msg, sizeof msg, "%s", err->msg);
-        return spmv_fail(err, "--gen %s: %s", spec, msg);
-    }
+    if (gen_fits(spec, s.rows, s.cols, least, -1, err))
+        return -1;
     A->ptr = spmv_alloc((size_t)rows + 1, sizeof *A->ptr, "row pointers", err);
     if (!A->ptr)
         return -1;
@@ -237,11 +248,9 @@ int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err
     A->rows = rows;
     A->cols = cols;
     A->nnz = nnz;
-    if (spmv_fits(rows, cols, nnz, 0, 0, err)) {
-        char msg[sizeof err->msg];
-        snprintf(msg, sizeof msg, "%s", err->msg);
+    if (gen_fits(spec, rows, cols, nnz, nnz, err)) {
         csr_free(A);
-        return spmv_fail(err, "--gen %s (%lld nonzeros): %s", spec, nnz, msg);
+        return -1;
     }
     size_t n1 = nnz ? (size_t)nnz : 1;
     A->col = spmv_alloc(n1, sizeof *A->col, "column indices", err);

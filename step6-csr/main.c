@@ -128,15 +128,16 @@ typedef struct {
  * walk of 46,500 nonzeros does (the arrow matrix: 16.2 GFLOP/s whole, 12.4
  * cut, in float; 11.6 and 12.0 in double), and on PoCL a launch costs tens
  * of microseconds, a core's time for some 50,000 nonzeros. So a row is cut
- * only when it is longer than both; shorter long rows go whole. */
+ * only when it is longer than both; shorter long rows go whole. --split N
+ * (asked) puts the line at N instead. */
 #define SPLIT_MIN 65536
 
-static int default_split(const csr_matrix *A, int share, size_t compute_units)
+static int choose_split(const csr_matrix *A, int share, size_t compute_units, int asked)
 {
-    long long per_cu = A->nnz / (long long)(compute_units ? compute_units : 1), split = SPLIT_MIN;
-    if (per_cu > split)
+    long long per_cu = A->nnz / (long long)(compute_units ? compute_units : 1), split = asked ? asked : SPLIT_MIN;
+    if (!asked && per_cu > split)
         split = per_cu < INT_MAX ? per_cu : INT_MAX;
-    return split > share ? (int)split : share;
+    return split > share ? (int)split : share;   /* a row of a block or less is never cut */
 }
 
 static int plan_blocks(const csr_matrix *A, int share, int split, int local, adaptive_plan *pl, spmv_error *err)
@@ -331,7 +332,7 @@ int main(int argc, char **argv)
     double prep_ms = 0;
     if (run_k[2]) {
         double t0 = spmv_now();
-        int split = o.split ? (o.split > (int)share ? o.split : (int)share) : default_split(&A, (int)share, cl.compute_units);
+        int split = choose_split(&A, (int)share, cl.compute_units, o.split);
         if (plan_blocks(&A, (int)share, split, (int)alocal, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         d_blocks = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nblocks * 3 + 3) * sizeof(int), plan.blocks,

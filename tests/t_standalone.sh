@@ -1,7 +1,7 @@
 # tests/t_standalone.sh - the repository stands alone: no file it holds reads a
 # folder beside the clone (the development kit, or a $SHARED variable) or names
-# a path of the machine it was written on (/work/..., /home/...), so a fresh clone with nothing beside it
-# runs every test, every figure and every chapter, and the test count does not
+# a path of the machine it was written on (/work/..., /home/...), so a fresh
+# clone with nothing beside it runs every test, every figure and every chapter, and the test count does not
 # depend on what lies beside it. The matrices the course uses are in tests/data,
 # each with its source.
 source "$(dirname "$0")/lib.sh"
