@@ -36,11 +36,25 @@ static const spmv_step STEP = {
 #define ENTRIES_PER_LANE 4      /* fewer, and the reduction costs more than the loads it shares out */
 
 #define LOCAL_SIZE_ADAPTIVE 256 /* on a GPU; 1 on a CPU (kernel.cl) */
-#ifndef SHARE_PER_ITEM
-#define SHARE_PER_ITEM 4        /* adaptive on a GPU: nonzeros per work-item in a block */
-#endif
 #define FIXUP_SIZE 64           /* adaptive's fix-up: work-items per split row (1 on a CPU) */
 #define SHARE_CPU 8192          /* adaptive on a CPU: nonzeros per block, one work-item each */
+
+/* Adaptive on a GPU: nonzeros per work-item in a block, so a block's share is
+ * LOCAL_SIZE_ADAPTIVE times this. Measured on the H100 (chapter 6, "Tuning the
+ * share"): 4 for float and complex double, 2 for double and complex float,
+ * whose blocks of 4 per work-item ran 7-21% slower on the power-law
+ * matrices. -DSHARE_PER_ITEM=N (CFLAGS_step6) sets one number for all four. */
+static size_t share_per_item(int single, int cplx)
+{
+#ifdef SHARE_PER_ITEM
+    (void)single;
+    (void)cplx;
+    return SHARE_PER_ITEM;
+#else
+    int float_or_z = single ? !cplx : cplx;
+    return float_or_z ? 4 : 2;
+#endif
+}
 
 /* What the choices below look at: row lengths. `typical` is the length of the
  * row an average nonzero sits in (sum len^2 / sum len): on the grid it is the
@@ -311,7 +325,7 @@ int main(int argc, char **argv)
         alocal /= 2;
     /* SHARE nonzeros per block, as many as local memory holds beside the
      * reduction's LOCAL_SIZE values (half of it, so two work-groups fit) */
-    size_t share = alocal > 1 ? alocal * SHARE_PER_ITEM : SHARE_CPU;
+    size_t share = alocal > 1 ? alocal * share_per_item(single, cplx) : SHARE_CPU;
     while (alocal > 1 && share > alocal && (share + alocal) * vsize > cl.local_mem / 2)
         share /= 2;
     char why[256];

@@ -166,15 +166,22 @@ else
     done
 fi
 
-# ---- a broken whole long row: its work-group stops one sweep short
-perl -0pe 's/(if \(whole\) \{.*?for \(int k = nz0 \+ lid; k < nz1)/$1 - LOCAL_SIZE/s' "$ROOT/step6-csr/kernel.cl" >"$TMP/short.cl"
-if ! grep -q 'k < nz1 - LOCAL_SIZE' "$TMP/short.cl"; then
-    fail "adaptive short-row kernel made" "the whole-row loop of csr_adaptive was not found"
+# ---- a broken whole long row: its work-group stops one sweep short (the
+# four-at-a-time loop), or leaves out the last entries (the loop after it);
+# arrow rows 2000 and 2003: a row of 4 x 500 entries, and one of 3 more
+perl -0pe 's/(if \(whole\) \{.*?for \(int q = lid; q < n4)/$1 - LOCAL_SIZE/s' "$ROOT/step6-csr/kernel.cl" >"$TMP/short.cl"
+perl -0pe 's/(if \(whole\) \{.*?for \(int k = nz0 \+ 4 \* n4 \+ lid; k < nz1)/$1 - 1/s' "$ROOT/step6-csr/kernel.cl" >"$TMP/tail.cl"
+if ! grep -q 'q < n4 - LOCAL_SIZE' "$TMP/short.cl" || ! grep -q 'k < nz1 - 1' "$TMP/tail.cl"; then
+    fail "adaptive short-row kernels made" "the whole-row loops of csr_adaptive were not found"
 else
     for p in s z; do
-        expect_status "adaptive broken whole row (local 64, $p) exits 1" 1 "$bin" --gen arrow:rows=2000 --precision $p \
-            --kernel adaptive --local-size 64 --kernel-file "$TMP/short.cl" $QUICK
+        expect_status "adaptive broken whole row, a sweep short (local 64, $p) exits 1" 1 "$bin" --gen arrow:rows=2000 \
+            --precision $p --kernel adaptive --local-size 64 --kernel-file "$TMP/short.cl" $QUICK
+        expect_status "adaptive broken whole row, last entry left out (local 64, $p) exits 1" 1 "$bin" --gen arrow:rows=2003 \
+            --precision $p --kernel adaptive --local-size 64 --kernel-file "$TMP/tail.cl" $QUICK
     done
+    expect_status "adaptive whole row of 4 x 500 + 3 entries (local 64, d) passes" 0 "$bin" --gen arrow:rows=2003 \
+        --precision d --kernel adaptive --local-size 64 $QUICK
 fi
 
 # ---- oclgrind: both shapes, whole and split rows, real and complex
