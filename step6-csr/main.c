@@ -41,9 +41,9 @@ static const spmv_step STEP = {
 
 /* Adaptive on a GPU: nonzeros per work-item in a block, so a block's share is
  * LOCAL_SIZE_ADAPTIVE times this. Measured on the H100 (chapter 6, "Tuning the
- * share"): 4 for float and complex double, 2 for double and complex float,
- * whose blocks of 4 per work-item ran 7-21% slower on the power-law
- * matrices. -DSHARE_PER_ITEM=N (CFLAGS_step6) sets one number for all four. */
+ * share"): 3 for float, 2 for double and complex float, 4 for complex double;
+ * each beat its neighbours on the power-law matrices there, by 2-21%.
+ * -DSHARE_PER_ITEM=N (CFLAGS_step6) sets one number for all four. */
 static size_t share_per_item(int single, int cplx)
 {
 #ifdef SHARE_PER_ITEM
@@ -51,8 +51,9 @@ static size_t share_per_item(int single, int cplx)
     (void)cplx;
     return SHARE_PER_ITEM;
 #else
-    int float_or_z = single ? !cplx : cplx;
-    return float_or_z ? 4 : 2;
+    if (single)
+        return cplx ? 2 : 3;
+    return cplx ? 4 : 2;
 #endif
 }
 

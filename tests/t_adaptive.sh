@@ -112,19 +112,21 @@ for p in s d c z; do
         three "step6 -p $p ${sh##*/}" $sh --precision $p
     done
 done
+# (with --local-size 64 a float block holds 3 x 64 = 192 nonzeros: main.c,
+# share_per_item)
 # a row is split when it is longer than the default split (65,536 here, where
 # a compute unit's share of the matrix is less), in both shapes; shorter long
 # rows go whole, one work-group each; --split N moves the line
 expect_output "adaptive CPU shape splits a 120,000-entry row" \
     'prep +adaptive: [0-9]+ blocks \(0 long rows whole, 15 chunks of 1 rows longer than 65536\)' \
     "$bin" --matrix "$TMP/onerow.mtx" --kernel adaptive --local-size 1 $QUICK
-expect_output "adaptive GPU shape splits it into 469 chunks" '\(0 long rows whole, 469 chunks of 1 rows longer than 65536\)' \
+expect_output "adaptive GPU shape splits it into 625 chunks" '\(0 long rows whole, 625 chunks of 1 rows longer than 65536\)' \
     "$bin" --matrix "$TMP/onerow.mtx" --kernel adaptive --local-size 64 $QUICK
 expect_output "adaptive: three 20,000-entry rows whole" 'prep +adaptive: 7 blocks \(3 long rows whole, 0 chunks' \
     "$bin" --matrix "$TMP/gaps.mtx" --kernel adaptive --local-size 64 $QUICK
-expect_output "adaptive: --split 1000 cuts them into blocks of 256" '\(0 long rows whole, 237 chunks of 3 rows longer than 1000\)' \
+expect_output "adaptive: --split 1000 cuts them into blocks of 192" '\(0 long rows whole, 315 chunks of 3 rows longer than 1000\)' \
     "$bin" --matrix "$TMP/gaps.mtx" --kernel adaptive --local-size 64 --split 1000 $QUICK
-expect_output "adaptive: --split below a block means a block" 'rows longer than 256\)' \
+expect_output "adaptive: --split below a block means a block" 'rows longer than 192\)' \
     "$bin" --matrix "$TMP/gaps.mtx" --kernel adaptive --local-size 64 --split 1 $QUICK
 expect_output "adaptive: the fix-up kernel runs when a row is split" 'then the fix-up kernel' \
     "$bin" --gen arrow:rows=3000 --kernel adaptive --local-size 64 --split 1 $QUICK
