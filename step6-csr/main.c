@@ -140,16 +140,22 @@ typedef struct {
  * rows, so a row longer than one compute unit's share of the matrix would
  * still be running when the rest is done. But the cut costs a second kernel
  * (csr_adaptive_fixup), which on the H100 costs about what one work-group's
- * walk of 46,500 nonzeros does (the arrow matrix: 16.2 GFLOP/s whole, 12.4
- * cut, in float; 11.6 and 12.0 in double), and on PoCL a launch costs tens
- * of microseconds, a core's time for some 50,000 nonzeros. So a row is cut
- * only when it is longer than both; shorter long rows go whole. --split N
- * (asked) puts the line at N instead. */
-#define SPLIT_MIN 65536
+ * walk of half a megabyte of row does: the arrow matrix's 46,500-entry row
+ * (372 KB in float, 558 KB in double) went faster whole in float (13.0
+ * GFLOP/s against 12.3 cut) and cut in double (11.8 against 10.6), complex
+ * float (50.9 against 34.8) and complex double (51.2 against 26.9); on PoCL a
+ * launch costs tens of microseconds, a core's time for some 50,000
+ * nonzeros. So a row is cut only when it is longer than both: a compute
+ * unit's share, and SPLIT_MIN_BYTES of values and column indices (65,536
+ * entries in float, 43,690 in double and complex float, 26,214 in complex
+ * double); shorter long rows go whole. --split N (asked) puts the line at N
+ * instead. */
+#define SPLIT_MIN_BYTES (512 << 10)
 
-static int choose_split(const csr_matrix *A, int share, size_t compute_units, int asked)
+static int choose_split(const csr_matrix *A, int share, size_t entry_bytes, size_t compute_units, int asked)
 {
-    long long per_cu = A->nnz / (long long)(compute_units ? compute_units : 1), split = asked ? asked : SPLIT_MIN;
+    long long per_cu = A->nnz / (long long)(compute_units ? compute_units : 1);
+    long long split = asked ? asked : (long long)(SPLIT_MIN_BYTES / entry_bytes);
     if (!asked && per_cu > split)
         split = per_cu < INT_MAX ? per_cu : INT_MAX;
     return split > share ? (int)split : share;   /* a row of a block or less is never cut */
@@ -347,7 +353,7 @@ int main(int argc, char **argv)
     double prep_ms = 0;
     if (run_k[2]) {
         double t0 = spmv_now();
-        int split = choose_split(&A, (int)share, cl.compute_units, o.split);
+        int split = choose_split(&A, (int)share, vsize + sizeof(int), cl.compute_units, o.split);
         if (plan_blocks(&A, (int)share, split, (int)alocal, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         d_blocks = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nblocks * 3 + 3) * sizeof(int), plan.blocks,
