@@ -223,7 +223,7 @@ void csr_adaptive(const int rows,
     /* The kind of block is the same for the whole work-group, so every
      * work-item takes the same branches; the barriers stand outside them all
      * the same (PoCL, which runs a work-group as a loop, cuts it at each). */
-    int whole = blocks[3 * w + 2] < 0;
+    int whole = lr < 0;   /* a long row, whole: (row, row + 1, -1) */
     if (whole) {
         /* a long row, whole: more nonzeros than local memory holds, so the
          * work-group walks it straight from memory, four neighbouring

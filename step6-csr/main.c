@@ -161,27 +161,45 @@ static int choose_split(const csr_matrix *A, int share, size_t entry_bytes, size
     return split > share ? (int)split : share;   /* a row of a block or less is never cut */
 }
 
+/* The piece of the plan that starts at row r, and the row after it: a row
+ * longer than `split` (cut into chunks), a row longer than `share` (a block
+ * of its own, whole), or a stream block of the rows that fit (at most
+ * max_rows of them). split >= share (choose_split). */
+enum { PIECE_STREAM, PIECE_WHOLE, PIECE_SPLIT };
+
+static int next_piece(const csr_matrix *A, int r, int share, int split, int max_rows, int *next)
+{
+    int len = A->ptr[r + 1] - A->ptr[r];
+    if (len > share) {
+        *next = r + 1;
+        return len > split ? PIECE_SPLIT : PIECE_WHOLE;
+    }
+    int r1 = r;
+    while (r1 < A->rows && r1 - r < max_rows && A->ptr[r1 + 1] - A->ptr[r] <= share)
+        r1++;
+    *next = r1;
+    return PIECE_STREAM;
+}
+
 static int plan_blocks(const csr_matrix *A, int share, int split, int local, adaptive_plan *pl, spmv_error *err)
 {
     memset(pl, 0, sizeof *pl);
     long long nb = 0, nwhole = 0, nlong = 0, nslots = 0;
     int max_rows = local > 1 ? local : share;
     /* count first, so the arrays are allocated once at their size */
-    for (int r = 0; r < A->rows;) {
-        int len = A->ptr[r + 1] - A->ptr[r];
-        if (len > split) {
-            long long c = ((long long)len + share - 1) / share;
-            nb += c, nslots += c, nlong++, r++;
-            continue;
+    for (int r = 0, next; r < A->rows; r = next) {
+        switch (next_piece(A, r, share, split, max_rows, &next)) {
+        case PIECE_SPLIT: {
+            long long c = ((long long)(A->ptr[r + 1] - A->ptr[r]) + share - 1) / share;
+            nb += c, nslots += c, nlong++;
+            break;
         }
-        if (len > share) {
-            nb++, nwhole++, r++;
-            continue;
+        case PIECE_WHOLE:
+            nb++, nwhole++;
+            break;
+        default:
+            nb++;
         }
-        int r1 = r;
-        while (r1 < A->rows && r1 - r < max_rows && A->ptr[r1 + 1] - A->ptr[r] <= share)
-            r1++;
-        nb++, r = r1;
     }
     if (nb >= INT_MAX / 3 || nslots >= INT_MAX)
         return spmv_fail(err, "%s needs %lld adaptive blocks: too many for int indices", A->origin.name, nb);
@@ -195,9 +213,9 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, ada
     }
     /* the whole long rows take blocks 0 .. nwhole - 1, the rest follow in row order */
     int w = 0, b = (int)nwhole, l = 0, slot = 0;
-    for (int r = 0; r < A->rows;) {
-        int len = A->ptr[r + 1] - A->ptr[r];
-        if (len > split) {
+    for (int r = 0, next; r < A->rows; r = next) {
+        switch (next_piece(A, r, share, split, max_rows, &next)) {
+        case PIECE_SPLIT:
             pl->long_row[l] = r;
             pl->long_slot[l] = slot;
             for (int k = A->ptr[r]; k < A->ptr[r + 1]; k += share, b++) {
@@ -206,23 +224,19 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, ada
                 pl->blocks[3 * b + 2] = l;
             }
             l++;
-            r++;
-            continue;
-        }
-        if (len > share) {
+            break;
+        case PIECE_WHOLE:
             pl->blocks[3 * w] = r;
             pl->blocks[3 * w + 1] = r + 1;
             pl->blocks[3 * w + 2] = -1;
-            w++, r++;
-            continue;
+            w++;
+            break;
+        default:
+            pl->blocks[3 * b] = r;
+            pl->blocks[3 * b + 1] = next;
+            pl->blocks[3 * b + 2] = 0;
+            b++;
         }
-        int r1 = r;
-        while (r1 < A->rows && r1 - r < max_rows && A->ptr[r1 + 1] - A->ptr[r] <= share)
-            r1++;
-        pl->blocks[3 * b] = r;
-        pl->blocks[3 * b + 1] = r1;
-        pl->blocks[3 * b + 2] = 0;
-        b++, r = r1;
     }
     /* after the last block, an empty one (rows, rows): what a matrix with no
      * rows runs, since a launch needs at least one work-group */
