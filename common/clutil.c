@@ -157,6 +157,7 @@ static void describe(spmv_cl *cl)
     cl_device_fp_config fp = 0;
     clGetDeviceInfo(d, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp, NULL);
     cl->fp64 = fp != 0 || has_extension(d, "cl_khr_fp64");
+    cl->int64_atomics = has_extension(d, "cl_khr_int64_base_atomics");
 }
 
 static const char *type_name(cl_device_type t)

@@ -20,6 +20,7 @@ typedef struct {
     size_t max_wg;
     cl_uint compute_units;       /* a CPU's cores (hardware threads), a GPU's multiprocessors */
     int image_support, fp64;
+    int int64_atomics;        /* cl_khr_int64_base_atomics: 64-bit atom_cmpxchg on global memory */
     size_t image2d_max_w, image2d_max_h;
 } spmv_cl;
 

@@ -54,9 +54,13 @@ static void usage(const spmv_step *s)
         printf("  --block N           rows per block\n");
     if (s->extras & OPT_GROUP)
         printf("  --group-size N      work-items per row (vector kernel)\n");
-    if (s->extras & OPT_SPLIT)
+    if (s->extras & OPT_SPLIT) {
         printf("  --split N           rows longer than N nonzeros are cut across work-groups (adaptive\n"
                "                      kernel; default from the matrix and the device)\n");
+        printf("  --combine HOW       how a split row's pieces are added: last (in the kernel, by the last\n"
+               "                      piece, through one 64-bit atomic word; float and double) or fixup (a\n"
+               "                      second kernel); default last where it applies\n");
+    }
     printf("  --csv FILE          append one result row to FILE (header when new)\n");
     printf("  --quiet             print only the result lines (check, time, speed, bound; errors on stderr)\n");
     printf("  --help              this text\n");
@@ -116,7 +120,7 @@ static int known_flag(const spmv_step *s, const char *flag)
            ((s->extras & OPT_THREADS) && strcmp(flag, "--threads") == 0) ||
            ((s->extras & OPT_BLOCK) && strcmp(flag, "--block") == 0) ||
            ((s->extras & OPT_GROUP) && strcmp(flag, "--group-size") == 0) ||
-           ((s->extras & OPT_SPLIT) && strcmp(flag, "--split") == 0);
+           ((s->extras & OPT_SPLIT) && (strcmp(flag, "--split") == 0 || strcmp(flag, "--combine") == 0));
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -252,6 +256,10 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
             o->group = (int)parse_int(flag, v, 1, 1024);
         } else if ((s->extras & OPT_SPLIT) && strcmp(flag, "--split") == 0) {
             o->split = (int)parse_int(flag, v, 1, INT_MAX);
+        } else if ((s->extras & OPT_SPLIT) && strcmp(flag, "--combine") == 0) {
+            if (strcmp(v, "last") != 0 && strcmp(v, "fixup") != 0)
+                bad("--combine wants last or fixup, not '%s'%s", v, "");
+            o->combine = v;
         } else {
             bad("unknown option %s%s", flag, "");
         }

@@ -12,7 +12,7 @@ enum {
     OPT_BLOCK = 1 << 2,       /* --block N */
     OPT_GROUP = 1 << 3,       /* --group-size N */
     OPT_NO_DEVICE = 1 << 4,   /* the step runs on the host: no --device, --local-size, --kernel-file */
-    OPT_SPLIT = 1 << 5,       /* --split N */
+    OPT_SPLIT = 1 << 5,       /* --split N, --combine last|fixup */
 };
 
 typedef struct {
@@ -39,6 +39,7 @@ typedef struct {
     const char *cl_opts;
     char precision;           /* 's' 'd' 'c' 'z' */
     int threads, block, group, split;
+    const char *combine;      /* --combine last|fixup: how split rows are added up (step6) */
     int quiet;
     int info;                 /* --info: print the matrix summary line (common/load.h) */
     const char *x_file;       /* --x FILE: x from a Matrix Market array file */

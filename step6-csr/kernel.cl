@@ -141,20 +141,35 @@ __kernel void csr_vector(const int rows,
  *                    alone would finish it after the rest of the matrix
  *                    (longer than the host's `split`): the work-group sums
  *                    them into its slot of `partials`.
- * csr_adaptive_fixup then adds each split row's partial sums, in slot order
- * (the same order every run, so the result does not change from run to run),
- * into y: a second kernel in the same queue, which starts only once the first
- * has finished, and that is all the ordering a split row needs: nobody waits
- * for anybody (OpenCL does not promise that work-groups run at the same time,
- * so a work-group that spun on another could wait forever), no float atomics.
- * Why not one kernel, with the last chunk of a row adding it up (a counter
- * per row, atomic_inc, CUDA's "threadfence reduction")? The partial sums must
- * be visible to that last work-group, which takes a fence of device scope;
- * NVIDIA's OpenCL reports fences of work-group scope only (clinfo: "Atomic
- * fence capabilities: ... work-group scope"), and on the H100 that version
- * failed its check in 3 runs of 3. It was three times faster on the arrow
- * matrix: each extra kernel costs 8-15 us there (README.md, "one kernel or
- * two").
+ * A split row's chunks are added up one of two ways (main.c picks, --combine):
+ *   fixup  csr_adaptive_fixup adds each split row's partial sums, in slot
+ *          order (the same order every run), into y: a second kernel in the
+ *          same queue, which starts only once the first has finished, and
+ *          that is all the ordering it needs. On the H100 a second kernel
+ *          costs 8-15 us, as much as a whole small product.
+ *   last   (-DLAST_CHUNK; float and double) one kernel: every chunk adds its
+ *          sum into its row's `tally`, one 64-bit word that holds both the
+ *          sum so far and how many chunks are in it, with one compare-and-
+ *          swap (atom_cmpxchg, cl_khr_int64_base_atomics); the chunk that
+ *          brings the count to the row's number of chunks knows it is the
+ *          last, and writes y and puts the word back to zero for the next
+ *          run. One word is the point: OpenCL 1.2 orders nothing between two
+ *          addresses across work-groups (a count in one word and sums stored
+ *          in others need a fence of device scope, which NVIDIA's OpenCL does
+ *          not have: it reports fences of work-group scope only, and on the
+ *          H100 that version failed its check in 3 runs of 3), but every
+ *          atomic operation on one word sees the one before it. The order in
+ *          which chunks arrive changes from run to run, and so may the last
+ *          bits of y. A float sum and a 32-bit count fill the word; a double
+ *          fills it alone, so the count takes its 8 lowest bits (at most 255
+ *          chunks; the sum so far is kept to 45 bits, and the last chunk adds
+ *          its own in full: that rounding, at most 255 times 2^-45 of the
+ *          row's sum |a||x|, is inside the checker's eps times the row's
+ *          length, and 255 chunks of 512 are 130,560 entries, main.c's limit).
+ *          Complex values are two numbers: they take the fix-up kernel.
+ * Either way nobody waits for anybody (OpenCL does not promise that
+ * work-groups run at the same time, so a work-group that spun on another
+ * could wait forever).
  * blocks[3w .. 3w+2] describe work-group w: its first row; for a stream block
  * the row after its last, then 0; for a long row the row after it, then -1;
  * for a chunk -(slot + 1), then the split row's number i (long_slot[i] is the
@@ -175,6 +190,44 @@ __kernel void csr_vector(const int rows,
 #ifndef SHARE
 #define SHARE 1024
 #endif
+
+#ifdef LAST_CHUNK
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#ifdef USE_FP64
+#define TALLY_COUNT 0xffL   /* the count in the 8 lowest bits of the double */
+static long tally_word(double sum, long count)
+{
+    return ((as_long(sum) + 0x80L) & ~TALLY_COUNT) | count;   /* the sum rounded to 45 bits */
+}
+static double tally_sum(long w) { return as_double(w & ~TALLY_COUNT); }
+static long tally_count(long w) { return w & TALLY_COUNT; }
+#else
+static long tally_word(float sum, long count) { return (count << 32) | (long)as_uint(sum); }
+static float tally_sum(long w) { return as_float((uint)w); }
+static long tally_count(long w) { return w >> 32; }
+#endif
+
+/* A chunk's sum into its row's tally word; the last of the row's `chunks`
+ * writes y[row]. The first guess of the word is 0 (no chunk in yet); a
+ * compare-and-swap that finds another value retries from what it found. */
+static void chunk_into_tally(volatile __global long *tally, long chunks, VALUE sum, __global VALUE *y_row)
+{
+    long seen = 0;
+    for (;;) {
+        long was = atom_cmpxchg(tally, seen, tally_word(tally_sum(seen) + sum, tally_count(seen) + 1));
+        if (was == seen)
+            break;
+        seen = was;
+    }
+    if (tally_count(seen) + 1 == chunks) {
+        *y_row = tally_sum(seen) + sum;
+        atom_xchg(tally, 0L);   /* ready for the next run */
+    }
+}
+#define CHUNK_DONE(sum) chunk_into_tally(tally + lr, long_slot[lr + 1] - s0, (sum), y + first)
+#else
+#define CHUNK_DONE(sum) (partials[slot] = (sum))
+#endif
 #ifndef LOCAL_SIZE
 #define LOCAL_SIZE 256
 #endif
@@ -190,9 +243,12 @@ void csr_adaptive(const int rows,
                   __global const int *restrict blocks,
                   __global VALUE *restrict partials,
                   __global const int *restrict long_slot,
-                  __local VALUE *prod)
+                  __local VALUE *prod,
+                  __global long *tally)
 {
     (void)rows;
+    (void)partials;
+    (void)tally;
     size_t w = get_group_id(0);
     int first = blocks[3 * w], end = blocks[3 * w + 1];
     /* a chunk: its slot, its long row, and where that row's slots start and end */
@@ -215,7 +271,7 @@ void csr_adaptive(const int rows,
     VALUE sum = ZERO;
     for (int k = nz0; k < nz1; k++)
         sum += MUL(val[k], x[col[k]]);
-    partials[slot] = sum;
+    CHUNK_DONE(sum);
 #else
     int lid = get_local_id(0);
     VALUE sum = ZERO;
@@ -283,7 +339,7 @@ void csr_adaptive(const int rows,
     }
     if (lane == 0) {
         if (end < 0)
-            partials[slot] = sum;
+            CHUNK_DONE(sum);
         else if (row >= 0)
             y[row] = sum;
     }

@@ -257,6 +257,28 @@ static void plan_free(adaptive_plan *pl)
     free(pl->long_slot);
 }
 
+/* How the split rows' chunks are added up (kernel.cl): by the last chunk of
+ * each, in the kernel, through one 64-bit word that holds the count and the
+ * sum (float; double, whose count has 8 bits: at most TALLY_MAX chunks per
+ * row), where the device has 64-bit atomics; else by the fix-up kernel.
+ * --combine names one; the one asked for that cannot be is refused. */
+#define TALLY_MAX 255
+static int choose_combine(const spmv_options *o, const adaptive_plan *pl, int single, int cplx, int int64_atomics,
+                          const char **why_not)
+{
+    int most = 0;
+    for (int i = 0; i < pl->nlong; i++)
+        if (pl->long_slot[i + 1] - pl->long_slot[i] > most)
+            most = pl->long_slot[i + 1] - pl->long_slot[i];
+    *why_not = cplx ? "a complex sum is two numbers, and one 64-bit word holds one beside the count"
+             : !int64_atomics ? "this device has no cl_khr_int64_base_atomics"
+             : !single && most > TALLY_MAX ? "a double's tally word counts 255 chunks, and a row here has more"
+             : NULL;
+    if (o->combine && strcmp(o->combine, "fixup") == 0)
+        return 0;
+    return *why_not == NULL;
+}
+
 typedef struct {
     const char *name;
     char label[32];
@@ -354,16 +376,9 @@ int main(int argc, char **argv)
     printf("choice   %s: %s\n", choice, why);
     printf("         (vector: group %d from the typical row; adaptive: blocks of %zu nonzeros, local %zu)\n",
            group, share, alocal);
-    size_t fixup_local = alocal > 1 ? FIXUP_SIZE : 1;
-    char opts[1024];
-    snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d -DLOCAL_SIZE=%zu -DSHARE=%zu -DFIXUP_SIZE=%zu%s%s",
-             spmv_prec_cl_type(p), cplx ? " -DCOMPLEX" : "", single ? "" : " -DUSE_FP64", group, alocal, share,
-             fixup_local,
-             o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
-    cl_program prog = spmv_cl_build(&cl, o.kernel_file, opts);
-
     adaptive_plan plan = { 0 };
-    cl_mem d_blocks = NULL, d_partials = NULL, d_long_row = NULL, d_long_slot = NULL;
+    cl_mem d_blocks = NULL, d_partials = NULL, d_long_row = NULL, d_long_slot = NULL, d_tally = NULL;
+    int last_chunk = 0;   /* split rows added up in the kernel (--combine last), not by the fix-up kernel */
     double prep_ms = 0;
     if (run_k[2]) {
         double t0 = spmv_now();
@@ -378,11 +393,36 @@ int main(int argc, char **argv)
                                      plan.long_slot, "long rows' slots");
         d_long_row = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nlong + 1) * sizeof(int), plan.long_row,
                                     "long rows");
+        const char *why_not;
+        last_chunk = choose_combine(&o, &plan, single, cplx, cl.int64_atomics, &why_not);
+        if (o.combine && strcmp(o.combine, "last") == 0 && !last_chunk) {
+            if (!cl.int64_atomics)
+                spmv_skip(&STEP, &o, &cl, "adaptive", why_not);
+            spmv_die(SPMV_EXIT_USAGE, "--combine last: %s; use --combine fixup (or a larger --split)", why_not);
+        }
+        /* one 64-bit word per split row, zero between runs (kernel.cl, LAST_CHUNK) */
+        long long *zeros = calloc((size_t)plan.nlong + 1, sizeof *zeros);
+        if (!zeros)
+            spmv_die(SPMV_EXIT_USAGE, "out of host memory for %d split rows", plan.nlong);
+        d_tally = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, ((size_t)plan.nlong + 1) * sizeof *zeros, zeros,
+                                 "split rows' tally words");
+        free(zeros);
         CL_CHECK(clFinish(cl.queue));
         prep_ms = (spmv_now() - t0) * 1e3;
         printf("prep     adaptive: %d blocks (%d long rows whole, %d chunks of %d rows longer than %d), cut and "
                "copied in %.3f ms on the host\n", plan.nblocks, plan.nwhole, plan.nslots, plan.nlong, split, prep_ms);
+        if (plan.nlong)
+            printf("combine  %s\n", last_chunk ? "last: each split row added up by its last chunk, in the kernel "
+                   "(one 64-bit atomic word per row)" : "fixup: split rows added up by a second kernel");
     }
+
+    size_t fixup_local = alocal > 1 ? FIXUP_SIZE : 1;
+    char opts[1024];
+    snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d -DLOCAL_SIZE=%zu -DSHARE=%zu -DFIXUP_SIZE=%zu%s%s%s",
+             spmv_prec_cl_type(p), cplx ? " -DCOMPLEX" : "", single ? "" : " -DUSE_FP64", group, alocal, share,
+             fixup_local, last_chunk ? " -DLAST_CHUNK" : "",
+             o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
+    cl_program prog = spmv_cl_build(&cl, o.kernel_file, opts);
 
     kernel_run runs[3] = { { .name = "scalar" }, { .name = "vector" }, { .name = "adaptive" } };
     snprintf(runs[0].label, sizeof runs[0].label, "scalar");
@@ -432,12 +472,13 @@ int main(int argc, char **argv)
             CL_CHECK(clSetKernelArg(k, 8, sizeof d_partials, &d_partials));
             CL_CHECK(clSetKernelArg(k, 9, sizeof d_long_slot, &d_long_slot));
             CL_CHECK(clSetKernelArg(k, 10, (alocal > 1 ? share : 1) * vsize, NULL));
+            CL_CHECK(clSetKernelArg(k, 11, sizeof d_tally, &d_tally));
         }
         /* the adaptive kernel's split rows: their partial sums added once every block is done */
         spmv_launch l[2] = { { k, kr->global, kr->local } };
         int nl = 1;
         cl_kernel fix = NULL;
-        if (i == 2 && plan.nlong) {
+        if (i == 2 && plan.nlong && !last_chunk) {
             fix = spmv_cl_kernel(prog, "csr_adaptive_fixup");
             CL_CHECK(clSetKernelArg(fix, 0, sizeof d_long_row, &d_long_row));
             CL_CHECK(clSetKernelArg(fix, 1, sizeof d_long_slot, &d_long_slot));
@@ -509,6 +550,7 @@ int main(int argc, char **argv)
         clReleaseMemObject(d_partials);
         clReleaseMemObject(d_long_row);
         clReleaseMemObject(d_long_slot);
+        clReleaseMemObject(d_tally);
     }
     plan_free(&plan);
     clReleaseMemObject(d_ptr);
