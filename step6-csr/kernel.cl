@@ -137,10 +137,10 @@ __kernel void csr_vector(const int rows,
  *                    it straight from memory, as the vector kernel would
  *                    with a group as wide as the work-group; the host puts
  *                    these blocks first, so they start first;
- *   a chunk          SHARE nonzeros of a row so long that one work-group
- *                    alone would finish it after the rest of the matrix
- *                    (longer than the host's `split`): the work-group sums
- *                    them into its slot of `partials`.
+ *   a chunk          a piece of a row so long that one work-group alone
+ *                    would finish it after the rest of the matrix (longer
+ *                    than the host's `split`), walked like a long row; the
+ *                    host chooses how many pieces (main.c, chunks_of).
  * A split row's chunks are added up one of two ways (main.c picks, --combine):
  *   fixup  csr_adaptive_fixup adds each split row's partial sums, in slot
  *          order (the same order every run), into y: a second kernel in the
@@ -162,10 +162,11 @@ __kernel void csr_vector(const int rows,
  *          which chunks arrive changes from run to run, and so may the last
  *          bits of y. A float sum and a 32-bit count fill the word; a double
  *          fills it alone, so the count takes its 8 lowest bits (at most 255
- *          chunks; the sum so far is kept to 45 bits, and the last chunk adds
- *          its own in full: that rounding, at most 255 times 2^-45 of the
- *          row's sum |a||x|, is inside the checker's eps times the row's
- *          length, and 255 chunks of 512 are 130,560 entries, main.c's limit).
+ *          chunks, main.c's limit; the sum so far is kept to 45 bits, and
+ *          the last chunk adds its own in full: that rounding, at most 255
+ *          times 2^-45 of the row's sum |a||x|, is inside the checker's eps
+ *          times the row's length, as long as each chunk has 256 entries or
+ *          more, which the split rows' chunks have by far).
  *          Complex values are two numbers: they take the fix-up kernel.
  * Either way nobody waits for anybody (OpenCL does not promise that
  * work-groups run at the same time, so a work-group that spun on another
@@ -254,8 +255,13 @@ void csr_adaptive(const int rows,
     /* a chunk: its slot, its long row, and where that row's slots start and end */
     int slot = -end - 1, lr = blocks[3 * w + 2];
     int s0 = end < 0 ? long_slot[lr] : 0;
-    int nz0 = end < 0 ? ptr[first] + (slot - s0) * SHARE : ptr[first];
-    int nz1 = end < 0 ? min(nz0 + SHARE, ptr[first + 1]) : ptr[end];
+    int nz0 = ptr[first], nz1 = end < 0 ? ptr[first + 1] : ptr[end];
+    if (end < 0) {
+        /* chunk j of the row's n: entries len * j / n up to len * (j + 1) / n */
+        long len = nz1 - nz0, n = long_slot[lr + 1] - s0, j = slot - s0;
+        nz1 = nz0 + (int)(len * (j + 1) / n);
+        nz0 += (int)(len * j / n);
+    }
 #if LOCAL_SIZE == 1
     (void)partial;
     (void)prod;
@@ -279,10 +285,10 @@ void csr_adaptive(const int rows,
     /* The kind of block is the same for the whole work-group, so every
      * work-item takes the same branches; the barriers stand outside them all
      * the same (PoCL, which runs a work-group as a loop, cuts it at each). */
-    int whole = lr < 0;   /* a long row, whole: (row, row + 1, -1) */
-    if (whole) {
-        /* a long row, whole: more nonzeros than local memory holds, so the
-         * work-group walks it straight from memory, four neighbouring
+    int walk = lr < 0 || end < 0;   /* a long row, whole (row, row + 1, -1), or a chunk of one */
+    if (walk) {
+        /* a long row, whole or a chunk: more nonzeros than local memory
+         * holds, so the work-group walks them straight from memory, four neighbouring
          * entries per work-item and sweep (one 16-byte load of columns,
          * four gathers in flight: a work-group alone on a long row waits on
          * memory, and four loads wait together), then the last few one by
@@ -307,13 +313,7 @@ void csr_adaptive(const int rows,
     barrier(CLK_LOCAL_MEM_FENCE);
 
     /* 2. the sums */
-    if (!whole && end < 0) {
-        /* a chunk of a long row: the whole work-group adds it up */
-        for (int i = lid; i < nz1 - nz0; i += LOCAL_SIZE)
-            sum += prod[i];
-        t = LOCAL_SIZE;
-        lane = lid;
-    } else if (!whole) {
+    if (!walk) {
         /* t work-items per row, the most that fit (the host puts at most
          * LOCAL_SIZE rows in a block) */
         int nrows = end - first;
@@ -327,7 +327,7 @@ void csr_adaptive(const int rows,
         }
     }
     if (t > 1) {
-        /* tree over the t work-items of each row (all LOCAL_SIZE for a chunk) */
+        /* tree over the t work-items of each row (all LOCAL_SIZE for a long row) */
         partial[lid] = sum;
         barrier(CLK_LOCAL_MEM_FENCE);
         for (int s = t / 2; s > 0; s >>= 1) {

@@ -181,7 +181,33 @@ static int next_piece(const csr_matrix *A, int r, int share, int split, int max_
     return PIECE_STREAM;
 }
 
-static int plan_blocks(const csr_matrix *A, int share, int split, int local, adaptive_plan *pl, spmv_error *err)
+/* How many chunks a split row of `len` nonzeros is cut into. Added up by a
+ * second kernel (--combine fixup), as many as blocks of `share`: the finer,
+ * the better spread. Added up in the kernel through one atomic word
+ * (--combine last), far fewer: the chunks' compare-and-swaps on that word
+ * come one after another (on the H100 about 0.3 us each: 195 chunks of 512
+ * took 61 us where the whole product takes 10), while a work-group walks a
+ * chunk of c entries in about c / 1,000 us, so n chunks of a row cost about
+ * len / (1,000 n) + 0.3 n us, least at n = sqrt(len / LAST_ENTRIES_PER_CAS)
+ * with that 300 entries per swap; at most TALLY_MAX in double (kernel.cl). */
+#ifndef LAST_ENTRIES_PER_CAS
+#define LAST_ENTRIES_PER_CAS 300
+#endif
+#define TALLY_MAX 255
+static long long chunks_of(long long len, int share, int last, int single)
+{
+    if (!last)
+        return (len + share - 1) / share;
+    long long n = (long long)ceil(sqrt((double)len / LAST_ENTRIES_PER_CAS));
+    if (n < 2)
+        n = 2;
+    if (!single && n > TALLY_MAX)
+        n = TALLY_MAX;
+    return n;
+}
+
+static int plan_blocks(const csr_matrix *A, int share, int split, int local, int last, int single, adaptive_plan *pl,
+                       spmv_error *err)
 {
     memset(pl, 0, sizeof *pl);
     long long nb = 0, nwhole = 0, nlong = 0, nslots = 0;
@@ -190,7 +216,7 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, ada
     for (int r = 0, next; r < A->rows; r = next) {
         switch (next_piece(A, r, share, split, max_rows, &next)) {
         case PIECE_SPLIT: {
-            long long c = ((long long)(A->ptr[r + 1] - A->ptr[r]) + share - 1) / share;
+            long long c = chunks_of(A->ptr[r + 1] - A->ptr[r], share, last, single);
             nb += c, nslots += c, nlong++;
             break;
         }
@@ -218,7 +244,7 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, ada
         case PIECE_SPLIT:
             pl->long_row[l] = r;
             pl->long_slot[l] = slot;
-            for (int k = A->ptr[r]; k < A->ptr[r + 1]; k += share, b++) {
+            for (long long c = chunks_of(A->ptr[r + 1] - A->ptr[r], share, last, single); c > 0; c--, b++) {
                 pl->blocks[3 * b] = r;
                 pl->blocks[3 * b + 1] = -(slot++ + 1);
                 pl->blocks[3 * b + 2] = l;
@@ -259,20 +285,13 @@ static void plan_free(adaptive_plan *pl)
 
 /* How the split rows' chunks are added up (kernel.cl): by the last chunk of
  * each, in the kernel, through one 64-bit word that holds the count and the
- * sum (float; double, whose count has 8 bits: at most TALLY_MAX chunks per
- * row), where the device has 64-bit atomics; else by the fix-up kernel.
- * --combine names one; the one asked for that cannot be is refused. */
-#define TALLY_MAX 255
-static int choose_combine(const spmv_options *o, const adaptive_plan *pl, int single, int cplx, int int64_atomics,
-                          const char **why_not)
+ * sum (float and double), where the device has 64-bit atomics; else by the
+ * fix-up kernel. --combine names one; the one asked for that cannot be is
+ * refused. */
+static int choose_combine(const spmv_options *o, int cplx, int int64_atomics, const char **why_not)
 {
-    int most = 0;
-    for (int i = 0; i < pl->nlong; i++)
-        if (pl->long_slot[i + 1] - pl->long_slot[i] > most)
-            most = pl->long_slot[i + 1] - pl->long_slot[i];
     *why_not = cplx ? "a complex sum is two numbers, and one 64-bit word holds one beside the count"
              : !int64_atomics ? "this device has no cl_khr_int64_base_atomics"
-             : !single && most > TALLY_MAX ? "a double's tally word counts 255 chunks, and a row here has more"
              : NULL;
     if (o->combine && strcmp(o->combine, "fixup") == 0)
         return 0;
@@ -383,8 +402,16 @@ int main(int argc, char **argv)
     if (run_k[2]) {
         double t0 = spmv_now();
         int split = choose_split(&A, (int)share, vsize + sizeof(int), cl.compute_units, o.split);
-        if (plan_blocks(&A, (int)share, split, (int)alocal, &plan, &err))
+        const char *why_not;
+        last_chunk = choose_combine(&o, cplx, cl.int64_atomics, &why_not);
+        if (o.combine && strcmp(o.combine, "last") == 0 && !last_chunk) {
+            if (!cl.int64_atomics)
+                spmv_skip(&STEP, &o, &cl, "adaptive", why_not);
+            spmv_die(SPMV_EXIT_USAGE, "--combine last: %s; use --combine fixup", why_not);
+        }
+        if (plan_blocks(&A, (int)share, split, (int)alocal, last_chunk, single, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+        last_chunk = last_chunk && plan.nlong > 0;   /* no split row, nothing to add up */
         d_blocks = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nblocks * 3 + 3) * sizeof(int), plan.blocks,
                                   "adaptive blocks");
         d_partials = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, ((size_t)plan.nslots + 1) * vsize, NULL,
@@ -393,13 +420,6 @@ int main(int argc, char **argv)
                                      plan.long_slot, "long rows' slots");
         d_long_row = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nlong + 1) * sizeof(int), plan.long_row,
                                     "long rows");
-        const char *why_not;
-        last_chunk = choose_combine(&o, &plan, single, cplx, cl.int64_atomics, &why_not);
-        if (o.combine && strcmp(o.combine, "last") == 0 && !last_chunk) {
-            if (!cl.int64_atomics)
-                spmv_skip(&STEP, &o, &cl, "adaptive", why_not);
-            spmv_die(SPMV_EXIT_USAGE, "--combine last: %s; use --combine fixup (or a larger --split)", why_not);
-        }
         /* one 64-bit word per split row, zero between runs (kernel.cl, LAST_CHUNK) */
         long long *zeros = calloc((size_t)plan.nlong + 1, sizeof *zeros);
         if (!zeros)
