@@ -152,10 +152,12 @@ typedef struct {
  * instead. */
 #define SPLIT_MIN_BYTES (512 << 10)
 
-static int choose_split(const csr_matrix *A, int share, size_t entry_bytes, size_t compute_units, int asked)
+#define SPLIT_MIN_BYTES_LAST (128 << 10)
+
+static int choose_split(const csr_matrix *A, int share, size_t entry_bytes, size_t compute_units, int last, int asked)
 {
     long long per_cu = A->nnz / (long long)(compute_units ? compute_units : 1);
-    long long split = asked ? asked : (long long)(SPLIT_MIN_BYTES / entry_bytes);
+    long long split = asked ? asked : (long long)((last ? SPLIT_MIN_BYTES_LAST : SPLIT_MIN_BYTES) / entry_bytes);
     if (!asked && per_cu > split)
         split = per_cu < INT_MAX ? per_cu : INT_MAX;
     return split > share ? (int)split : share;   /* a row of a block or less is never cut */
@@ -191,7 +193,7 @@ static int next_piece(const csr_matrix *A, int r, int share, int split, int max_
  * len / (1,000 n) + 0.3 n us, least at n = sqrt(len / LAST_ENTRIES_PER_CAS)
  * with that 300 entries per swap; at most TALLY_MAX in double (kernel.cl). */
 #ifndef LAST_ENTRIES_PER_CAS
-#define LAST_ENTRIES_PER_CAS 300
+#define LAST_ENTRIES_PER_CAS 1000
 #endif
 #define TALLY_MAX 255
 static long long chunks_of(long long len, int share, int last, int single)
@@ -401,7 +403,6 @@ int main(int argc, char **argv)
     double prep_ms = 0;
     if (run_k[2]) {
         double t0 = spmv_now();
-        int split = choose_split(&A, (int)share, vsize + sizeof(int), cl.compute_units, o.split);
         const char *why_not;
         last_chunk = choose_combine(&o, cplx, cl.int64_atomics, &why_not);
         if (o.combine && strcmp(o.combine, "last") == 0 && !last_chunk) {
@@ -409,6 +410,7 @@ int main(int argc, char **argv)
                 spmv_skip(&STEP, &o, &cl, "adaptive", why_not);
             spmv_die(SPMV_EXIT_USAGE, "--combine last: %s; use --combine fixup", why_not);
         }
+        int split = choose_split(&A, (int)share, vsize + sizeof(int), cl.compute_units, last_chunk, o.split);
         if (plan_blocks(&A, (int)share, split, (int)alocal, last_chunk, single, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         last_chunk = last_chunk && plan.nlong > 0;   /* no split row, nothing to add up */
