@@ -208,6 +208,16 @@ static long long chunks_of(long long len, int share, int last, int single)
     return n;
 }
 
+struct whole_row {
+    int len, row;
+};
+
+static int longer_first(const void *a, const void *b)
+{
+    const struct whole_row *p = a, *q = b;
+    return p->len != q->len ? (p->len < q->len ? 1 : -1) : (p->row > q->row) - (p->row < q->row);
+}
+
 static int plan_blocks(const csr_matrix *A, int share, int split, int local, int last, int single, adaptive_plan *pl,
                        spmv_error *err)
 {
@@ -271,6 +281,17 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
     pl->blocks[3 * b] = pl->blocks[3 * b + 1] = A->rows;
     pl->blocks[3 * b + 2] = 0;
     pl->long_slot[l] = slot;
+    /* the longest whole rows first: a work-group that draws one late would
+     * finish after the rest (the longest-job-first rule of scheduling) */
+    struct whole_row *order = w ? malloc((size_t)w * sizeof *order) : NULL;
+    if (order) {
+        for (int i = 0; i < w; i++)
+            order[i] = (struct whole_row){ A->ptr[pl->blocks[3 * i] + 1] - A->ptr[pl->blocks[3 * i]], pl->blocks[3 * i] };
+        qsort(order, (size_t)w, sizeof *order, longer_first);
+        for (int i = 0; i < w; i++)
+            pl->blocks[3 * i] = order[i].row, pl->blocks[3 * i + 1] = order[i].row + 1;
+        free(order);
+    }   /* (no memory for the order: the rows stay in row order, which is correct too) */
     pl->nblocks = b;
     pl->nwhole = w;
     pl->nlong = l;
