@@ -138,18 +138,19 @@ typedef struct {
 /* Where a long row is cut. A work-group that walks a whole row of n
  * nonzeros takes about as long as a compute unit takes for n nonzeros of any
  * rows, so a row longer than one compute unit's share of the matrix would
- * still be running when the rest is done. But the cut costs a second kernel
- * (csr_adaptive_fixup), which on the H100 costs about what one work-group's
- * walk of half a megabyte of row does: the arrow matrix's 46,500-entry row
- * (372 KB in float, 558 KB in double) went faster whole in float (13.0
- * GFLOP/s against 12.3 cut) and cut in double (11.8 against 10.6), complex
- * float (50.9 against 34.8) and complex double (51.2 against 26.9); on PoCL a
- * launch costs tens of microseconds, a core's time for some 50,000
- * nonzeros. So a row is cut only when it is longer than both: a compute
- * unit's share, and SPLIT_MIN_BYTES of values and column indices (65,536
- * entries in float, 43,690 in double and complex float, 26,214 in complex
- * double); shorter long rows go whole. --split N (asked) puts the line at N
- * instead. */
+ * still be running when the rest is done. But a cut costs something. Added
+ * up by a second kernel (csr_adaptive_fixup), 8-15 us on the H100, about
+ * what one work-group's walk of half a megabyte of row costs (the arrow's
+ * 46,500-entry row, 372 KB in float, went faster whole in float and cut in
+ * the wider precisions), and on PoCL a launch costs tens of microseconds: so
+ * then a row is cut only when it is longer than both a compute unit's share
+ * and SPLIT_MIN_BYTES of values and column indices (65,536 entries in float,
+ * 43,690 in double and complex float, 26,214 in complex double). Added up
+ * by its last chunk, in the kernel, a cut costs a few compare-and-swaps: on
+ * the H100 the arrow's row went 1.3-2x faster cut than whole from 20,000
+ * entries up (chapter 6, "One kernel or two"), so then the floor is
+ * SPLIT_MIN_BYTES_LAST (16,384 entries in float, 10,922 in double).
+ * --split N (asked) puts the line at N instead. */
 #define SPLIT_MIN_BYTES (512 << 10)
 
 #define SPLIT_MIN_BYTES_LAST (128 << 10)
