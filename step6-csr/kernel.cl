@@ -245,7 +245,8 @@ void csr_adaptive(const int rows,
                   __global VALUE *restrict partials,
                   __global const int *restrict long_slot,
                   __local VALUE *prod,
-                  __global long *tally)
+                  __global long *tally,
+                  __global const int *restrict whole_row)
 {
     (void)rows;
     (void)partials;
@@ -255,7 +256,8 @@ void csr_adaptive(const int rows,
     /* a chunk: its slot, its long row, and where that row's slots start and end */
     int slot = -end - 1, lr = blocks[3 * w + 2];
     int s0 = end < 0 ? long_slot[lr] : 0;
-    int nz0 = ptr[first], nz1 = end < 0 ? ptr[first + 1] : ptr[end];
+    /* (a block of whole rows indexes whole_row[]: its bounds are its rows') */
+    int nz0 = lr < 0 ? 0 : ptr[first], nz1 = lr < 0 ? 0 : end < 0 ? ptr[first + 1] : ptr[end];
     if (end < 0) {
         /* chunk j of the row's n: entries len * j / n up to len * (j + 1) / n */
         long len = nz1 - nz0, n = long_slot[lr + 1] - s0, j = slot - s0;
@@ -265,6 +267,16 @@ void csr_adaptive(const int rows,
 #if LOCAL_SIZE == 1
     (void)partial;
     (void)prod;
+    if (lr < 0) {
+        for (int i = first; i < end; i++) {
+            int row = whole_row[i];
+            VALUE sum = ZERO;
+            for (int k = ptr[row]; k < ptr[row + 1]; k++)
+                sum += MUL(val[k], x[col[k]]);
+            y[row] = sum;
+        }
+        return;
+    }
     if (end >= 0) {
         for (int row = first; row < end; row++) {
             VALUE sum = ZERO;
@@ -285,8 +297,23 @@ void csr_adaptive(const int rows,
     /* The kind of block is the same for the whole work-group, so every
      * work-item takes the same branches; the barriers stand outside them all
      * the same (PoCL, which runs a work-group as a loop, cuts it at each). */
-    int walk = lr < 0 || end < 0;   /* a long row, whole (row, row + 1, -1), or a chunk of one */
+    int walk = lr < 0 || end < 0;   /* long rows, whole (first, end, -1), or a chunk of one */
     if (walk) {
+        if (lr < 0) {
+            /* whole rows whole_row[first .. end - 1], t work-items each (the
+             * host puts in as many as leave each enough work) */
+            int nrows = end - first;
+            while (2 * t * nrows <= LOCAL_SIZE)
+                t *= 2;
+            if (lid / t < nrows) {
+                row = whole_row[first + lid / t];
+                nz0 = ptr[row];
+                nz1 = ptr[row + 1];
+            }
+        } else {
+            t = LOCAL_SIZE;
+        }
+        lane = lid & (t - 1);
         /* a long row, whole or a chunk: more nonzeros than local memory
          * holds, so the work-group walks them straight from memory, four neighbouring
          * entries per work-item and sweep (one 16-byte load of columns,
@@ -295,16 +322,13 @@ void csr_adaptive(const int rows,
          * one. On the H100 this took the arrow matrix from 7.9 to 11.5
          * GFLOP/s in double (chapter 6, "Tuning the share"). */
         int n4 = (nz1 - nz0) / 4;
-        for (int q = lid; q < n4; q += LOCAL_SIZE) {
+        for (int q = lane; q < n4; q += t) {
             int b = nz0 + 4 * q;
             int4 c = vload4(0, col + b);
             sum += ((MUL(val[b], x[c.x]) + MUL(val[b + 1], x[c.y])) + MUL(val[b + 2], x[c.z])) + MUL(val[b + 3], x[c.w]);
         }
-        for (int k = nz0 + 4 * n4 + lid; k < nz1; k += LOCAL_SIZE)
+        for (int k = nz0 + 4 * n4 + lane; k < nz1; k += t)
             sum += MUL(val[k], x[col[k]]);
-        t = LOCAL_SIZE;
-        lane = lid;
-        row = first;
     } else {
         /* 1. every product of the block into local memory, LOCAL_SIZE at a time */
         for (int k = nz0 + lid; k < nz1; k += LOCAL_SIZE)

@@ -131,7 +131,8 @@ static const char *choose_kernel(const row_stats *st, int share, int gpu, char *
  * `partials`: split row i (row long_row[i]) owns slots long_slot[i] ..
  * long_slot[i + 1] - 1. */
 typedef struct {
-    int *blocks, nblocks, nwhole;
+    int *blocks, nblocks, nwhole, nwhole_blocks;
+    int *whole_row;           /* the rows that go whole, longest first: whole blocks index it */
     int *long_row, *long_slot, nlong, nslots;
 } adaptive_plan;
 
@@ -209,6 +210,14 @@ static long long chunks_of(long long len, int share, int last, int single)
     return n;
 }
 
+static void plan_free(adaptive_plan *pl)
+{
+    free(pl->blocks);
+    free(pl->long_row);
+    free(pl->long_slot);
+    free(pl->whole_row);
+}
+
 struct whole_row {
     int len, row;
 };
@@ -217,6 +226,23 @@ static int longer_first(const void *a, const void *b)
 {
     const struct whole_row *p = a, *q = b;
     return p->len != q->len ? (p->len < q->len ? 1 : -1) : (p->row > q->row) - (p->row < q->row);
+}
+
+/* Work-items per whole row: the most (a power of two, at most the
+ * work-group) that still leaves each WHOLE_ENTRIES_PER_LANE entries or more,
+ * and at least 32 (a warp); the rest of the work-group takes the next rows.
+ * A 600-entry row walked by 256 work-items four entries at a time keeps 150
+ * busy once, then pays a tree of eight barriers for them: with 64 per row,
+ * four such rows share a work-group and its tree of six. */
+#ifndef WHOLE_ENTRIES_PER_LANE
+#define WHOLE_ENTRIES_PER_LANE 8
+#endif
+static int whole_lanes(int len, int local)
+{
+    int t = local;
+    while (t > 32 && (long long)t * WHOLE_ENTRIES_PER_LANE > len)
+        t /= 2;
+    return t;
 }
 
 static int plan_blocks(const csr_matrix *A, int share, int split, int local, int last, int single, adaptive_plan *pl,
@@ -245,12 +271,14 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
     pl->blocks = spmv_alloc((size_t)nb * 3 + 3, sizeof(int), "adaptive blocks", err);
     pl->long_row = pl->blocks ? spmv_alloc((size_t)nlong + 1, sizeof(int), "long rows", err) : NULL;
     pl->long_slot = pl->long_row ? spmv_alloc((size_t)nlong + 1, sizeof(int), "long row slots", err) : NULL;
-    if (!pl->long_slot) {
-        free(pl->blocks);
-        free(pl->long_row);
+    pl->whole_row = pl->long_slot ? spmv_alloc((size_t)nwhole + 1, sizeof(int), "whole rows", err) : NULL;
+    struct whole_row *order = pl->whole_row ? spmv_alloc((size_t)nwhole + 1, sizeof *order, "whole rows", err) : NULL;
+    if (!order) {
+        plan_free(pl);
         return -1;
     }
-    /* the whole long rows take blocks 0 .. nwhole - 1, the rest follow in row order */
+    /* the whole long rows' blocks come first (at most one each: blocks 0 ..
+     * nwhole - 1 are kept for them), the rest follow in row order */
     int w = 0, b = (int)nwhole, l = 0, slot = 0;
     for (int r = 0, next; r < A->rows; r = next) {
         switch (next_piece(A, r, share, split, max_rows, &next)) {
@@ -265,10 +293,7 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
             l++;
             break;
         case PIECE_WHOLE:
-            pl->blocks[3 * w] = r;
-            pl->blocks[3 * w + 1] = r + 1;
-            pl->blocks[3 * w + 2] = -1;
-            w++;
+            order[w++] = (struct whole_row){ A->ptr[r + 1] - A->ptr[r], r };
             break;
         default:
             pl->blocks[3 * b] = r;
@@ -277,35 +302,38 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
             b++;
         }
     }
+    /* the longest whole rows first: a work-group that draws one late would
+     * finish after the rest (the longest-job-first rule of scheduling); then
+     * as many rows a block as leave each whole_lanes() work-items, the
+     * block's longest row deciding: (first, end, -1), whole_row[first .. end - 1] */
+    qsort(order, (size_t)w, sizeof *order, longer_first);
+    int wb = 0;
+    for (int i = 0; i < w; wb++) {
+        int k = local / whole_lanes(order[i].len, local);
+        pl->blocks[3 * wb] = i;
+        i = i + k < w ? i + k : w;
+        pl->blocks[3 * wb + 1] = i;
+        pl->blocks[3 * wb + 2] = -1;
+    }
+    for (int i = 0; i < w; i++)
+        pl->whole_row[i] = order[i].row;
+    free(order);
+    if (wb < w)
+        memmove(pl->blocks + 3 * wb, pl->blocks + 3 * w, (size_t)(b - w) * 3 * sizeof(int));
+    b -= w - wb;
     /* after the last block, an empty one (rows, rows): what a matrix with no
      * rows runs, since a launch needs at least one work-group */
     pl->blocks[3 * b] = pl->blocks[3 * b + 1] = A->rows;
     pl->blocks[3 * b + 2] = 0;
     pl->long_slot[l] = slot;
-    /* the longest whole rows first: a work-group that draws one late would
-     * finish after the rest (the longest-job-first rule of scheduling) */
-    struct whole_row *order = w ? malloc((size_t)w * sizeof *order) : NULL;
-    if (order) {
-        for (int i = 0; i < w; i++)
-            order[i] = (struct whole_row){ A->ptr[pl->blocks[3 * i] + 1] - A->ptr[pl->blocks[3 * i]], pl->blocks[3 * i] };
-        qsort(order, (size_t)w, sizeof *order, longer_first);
-        for (int i = 0; i < w; i++)
-            pl->blocks[3 * i] = order[i].row, pl->blocks[3 * i + 1] = order[i].row + 1;
-        free(order);
-    }   /* (no memory for the order: the rows stay in row order, which is correct too) */
     pl->nblocks = b;
     pl->nwhole = w;
+    pl->nwhole_blocks = wb;
     pl->nlong = l;
     pl->nslots = slot;
     return 0;
 }
 
-static void plan_free(adaptive_plan *pl)
-{
-    free(pl->blocks);
-    free(pl->long_row);
-    free(pl->long_slot);
-}
 
 /* How the split rows' chunks are added up (kernel.cl): by the last chunk of
  * each, in the kernel, through one 64-bit word that holds the count and the
@@ -420,7 +448,7 @@ int main(int argc, char **argv)
     printf("         (vector: group %d from the typical row; adaptive: blocks of %zu nonzeros, local %zu)\n",
            group, share, alocal);
     adaptive_plan plan = { 0 };
-    cl_mem d_blocks = NULL, d_partials = NULL, d_long_row = NULL, d_long_slot = NULL, d_tally = NULL;
+    cl_mem d_blocks = NULL, d_partials = NULL, d_long_row = NULL, d_long_slot = NULL, d_tally = NULL, d_whole_row = NULL;
     int last_chunk = 0;   /* split rows added up in the kernel (--combine last), not by the fix-up kernel */
     double prep_ms = 0;
     if (run_k[2]) {
@@ -442,6 +470,8 @@ int main(int argc, char **argv)
                                     "long rows' partial sums");
         d_long_slot = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nlong + 1) * sizeof(int),
                                      plan.long_slot, "long rows' slots");
+        d_whole_row = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nwhole + 1) * sizeof(int), plan.whole_row,
+                                     "whole rows");
         d_long_row = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nlong + 1) * sizeof(int), plan.long_row,
                                     "long rows");
         /* one 64-bit word per split row, zero between runs (kernel.cl, LAST_CHUNK) */
@@ -517,6 +547,7 @@ int main(int argc, char **argv)
             CL_CHECK(clSetKernelArg(k, 9, sizeof d_long_slot, &d_long_slot));
             CL_CHECK(clSetKernelArg(k, 10, (alocal > 1 ? share : 1) * vsize, NULL));
             CL_CHECK(clSetKernelArg(k, 11, sizeof d_tally, &d_tally));
+            CL_CHECK(clSetKernelArg(k, 12, sizeof d_whole_row, &d_whole_row));
         }
         /* the adaptive kernel's split rows: their partial sums added once every block is done */
         spmv_launch l[2] = { { k, kr->global, kr->local } };
@@ -593,6 +624,7 @@ int main(int argc, char **argv)
         clReleaseMemObject(d_blocks);
         clReleaseMemObject(d_partials);
         clReleaseMemObject(d_long_row);
+        clReleaseMemObject(d_whole_row);
         clReleaseMemObject(d_long_slot);
         clReleaseMemObject(d_tally);
     }

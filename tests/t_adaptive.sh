@@ -215,9 +215,9 @@ fi
 # ---- a broken whole long row: its work-group stops one sweep short (the
 # four-at-a-time loop), or leaves out the last entries (the loop after it);
 # arrow rows 2000 and 2003: a row of 4 x 500 entries, and one of 3 more
-perl -0pe 's/(if \(walk\) \{.*?for \(int q = lid; q < n4)/$1 - LOCAL_SIZE/s' "$ROOT/step6-csr/kernel.cl" >"$TMP/short.cl"
-perl -0pe 's/(if \(walk\) \{.*?for \(int k = nz0 \+ 4 \* n4 \+ lid; k < nz1)/$1 - 1/s' "$ROOT/step6-csr/kernel.cl" >"$TMP/tail.cl"
-if ! grep -q 'q < n4 - LOCAL_SIZE' "$TMP/short.cl" || ! grep -q 'k < nz1 - 1' "$TMP/tail.cl"; then
+perl -0pe 's/(if \(walk\) \{.*?for \(int q = lane; q < n4)/$1 - t/s' "$ROOT/step6-csr/kernel.cl" >"$TMP/short.cl"
+perl -0pe 's/(if \(walk\) \{.*?for \(int k = nz0 \+ 4 \* n4 \+ lane; k < nz1)/$1 - 1/s' "$ROOT/step6-csr/kernel.cl" >"$TMP/tail.cl"
+if ! grep -q "q < n4 - t;" "$TMP/short.cl" || ! grep -q 'k < nz1 - 1' "$TMP/tail.cl"; then
     fail "adaptive short-row kernels made" "the whole-row loops of csr_adaptive were not found"
 else
     for p in s z; do
