@@ -321,6 +321,14 @@ void csr_adaptive(const int rows,
          * memory, and four loads wait together), then the last few one by
          * one. On the H100 this took the arrow matrix from 7.9 to 11.5
          * GFLOP/s in double (chapter 6, "Tuning the share"). */
+        if (t < LOCAL_SIZE) {
+        int k = nz0 + lane;
+        for (; k + 3 * t < nz1; k += 4 * t)
+            sum += ((MUL(val[k], x[col[k]]) + MUL(val[k + t], x[col[k + t]])) + MUL(val[k + 2 * t], x[col[k + 2 * t]])) +
+                   MUL(val[k + 3 * t], x[col[k + 3 * t]]);
+        for (; k < nz1; k += t)
+            sum += MUL(val[k], x[col[k]]);
+        } else {
         int n4 = (nz1 - nz0) / 4;
         for (int q = lane; q < n4; q += t) {
             int b = nz0 + 4 * q;
@@ -329,6 +337,7 @@ void csr_adaptive(const int rows,
         }
         for (int k = nz0 + 4 * n4 + lane; k < nz1; k += t)
             sum += MUL(val[k], x[col[k]]);
+        }
     } else {
         /* 1. every product of the block into local memory, LOCAL_SIZE at a time */
         for (int k = nz0 + lid; k < nz1; k += LOCAL_SIZE)

@@ -235,7 +235,7 @@ static int longer_first(const void *a, const void *b)
  * busy once, then pays a tree of eight barriers for them: with 64 per row,
  * four such rows share a work-group and its tree of six. */
 #ifndef WHOLE_ENTRIES_PER_LANE
-#define WHOLE_ENTRIES_PER_LANE 8
+#define WHOLE_ENTRIES_PER_LANE 32
 #endif
 static int whole_lanes(int len, int local)
 {
