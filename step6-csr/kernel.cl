@@ -314,29 +314,36 @@ void csr_adaptive(const int rows,
             t = LOCAL_SIZE;
         }
         lane = lid & (t - 1);
-        /* a long row, whole or a chunk: more nonzeros than local memory
-         * holds, so the work-group walks them straight from memory, four neighbouring
-         * entries per work-item and sweep (one 16-byte load of columns,
-         * four gathers in flight: a work-group alone on a long row waits on
-         * memory, and four loads wait together), then the last few one by
-         * one. On the H100 this took the arrow matrix from 7.9 to 11.5
-         * GFLOP/s in double (chapter 6, "Tuning the share"). */
+        /* walked straight from memory. Rows that share a work-group
+         * (SHARED_ROWS, float: main.c, whole_lanes) are walked coalesced:
+         * work-item `lane` takes entries k, k + t, k + 2t, k + 3t, four
+         * gathers in flight. A row alone (t = LOCAL_SIZE) is walked four
+         * neighbouring entries per work-item and sweep (one 16-byte load of
+         * columns, four gathers in flight: a work-group alone on a long row
+         * waits on memory, and four loads wait together), then the last few
+         * one by one; on the H100 this took the arrow matrix from 7.9 to
+         * 11.5 GFLOP/s in double (chapter 6, "Tuning the share"). In double
+         * the first loop is left out: on the H100 its mere presence made the
+         * kernel 7-15% slower on the power-law matrices. */
+#ifdef SHARED_ROWS
         if (t < LOCAL_SIZE) {
-        int k = nz0 + lane;
-        for (; k + 3 * t < nz1; k += 4 * t)
-            sum += ((MUL(val[k], x[col[k]]) + MUL(val[k + t], x[col[k + t]])) + MUL(val[k + 2 * t], x[col[k + 2 * t]])) +
-                   MUL(val[k + 3 * t], x[col[k + 3 * t]]);
-        for (; k < nz1; k += t)
-            sum += MUL(val[k], x[col[k]]);
-        } else {
-        int n4 = (nz1 - nz0) / 4;
-        for (int q = lane; q < n4; q += t) {
-            int b = nz0 + 4 * q;
-            int4 c = vload4(0, col + b);
-            sum += ((MUL(val[b], x[c.x]) + MUL(val[b + 1], x[c.y])) + MUL(val[b + 2], x[c.z])) + MUL(val[b + 3], x[c.w]);
-        }
-        for (int k = nz0 + 4 * n4 + lane; k < nz1; k += t)
-            sum += MUL(val[k], x[col[k]]);
+            int k = nz0 + lane;
+            for (; k + 3 * t < nz1; k += 4 * t)
+                sum += ((MUL(val[k], x[col[k]]) + MUL(val[k + t], x[col[k + t]])) + MUL(val[k + 2 * t], x[col[k + 2 * t]])) +
+                       MUL(val[k + 3 * t], x[col[k + 3 * t]]);
+            for (; k < nz1; k += t)
+                sum += MUL(val[k], x[col[k]]);
+        } else
+#endif
+        {
+            int n4 = (nz1 - nz0) / 4;
+            for (int q = lid; q < n4; q += LOCAL_SIZE) {
+                int b = nz0 + 4 * q;
+                int4 c = vload4(0, col + b);
+                sum += ((MUL(val[b], x[c.x]) + MUL(val[b + 1], x[c.y])) + MUL(val[b + 2], x[c.z])) + MUL(val[b + 3], x[c.w]);
+            }
+            for (int k = nz0 + 4 * n4 + lid; k < nz1; k += LOCAL_SIZE)
+                sum += MUL(val[k], x[col[k]]);
         }
     } else {
         /* 1. every product of the block into local memory, LOCAL_SIZE at a time */

@@ -228,25 +228,28 @@ static int longer_first(const void *a, const void *b)
     return p->len != q->len ? (p->len < q->len ? 1 : -1) : (p->row > q->row) - (p->row < q->row);
 }
 
-/* Work-items per whole row: the most (a power of two, at most the
- * work-group) that still leaves each WHOLE_ENTRIES_PER_LANE entries or more,
- * and at least 32 (a warp); the rest of the work-group takes the next rows.
- * A 600-entry row walked by 256 work-items four entries at a time keeps 150
- * busy once, then pays a tree of eight barriers for them: with 64 per row,
- * four such rows share a work-group and its tree of six. */
+/* Work-items per whole row. In float (shared, kernel.cl SHARED_ROWS): the
+ * most (a power of two, at most the work-group) that still leaves each
+ * WHOLE_ENTRIES_PER_LANE entries or more, and at least 32 (a warp); the rest
+ * of the work-group takes the next rows. A 1,000-entry row walked by 256
+ * work-items keeps most of them busy for one sweep, then pays a tree of
+ * eight barriers: with 32 per row, eight such rows share a work-group and
+ * its tree of five (on the H100 rows of 600-1,000 entries went from 218 to
+ * 350 GFLOP/s, chapter 6). In double and complex, the whole work-group:
+ * see kernel.cl for why. */
 #ifndef WHOLE_ENTRIES_PER_LANE
 #define WHOLE_ENTRIES_PER_LANE 32
 #endif
-static int whole_lanes(int len, int local)
+static int whole_lanes(int len, int local, int shared)
 {
     int t = local;
-    while (t > 32 && (long long)t * WHOLE_ENTRIES_PER_LANE > len)
+    while (shared && t > 32 && (long long)t * WHOLE_ENTRIES_PER_LANE > len)
         t /= 2;
     return t;
 }
 
-static int plan_blocks(const csr_matrix *A, int share, int split, int local, int last, int single, adaptive_plan *pl,
-                       spmv_error *err)
+static int plan_blocks(const csr_matrix *A, int share, int split, int local, int last, int single, int shared,
+                       adaptive_plan *pl, spmv_error *err)
 {
     memset(pl, 0, sizeof *pl);
     long long nb = 0, nwhole = 0, nlong = 0, nslots = 0;
@@ -309,7 +312,7 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
     qsort(order, (size_t)w, sizeof *order, longer_first);
     int wb = 0;
     for (int i = 0; i < w; wb++) {
-        int k = local / whole_lanes(order[i].len, local);
+        int k = local / whole_lanes(order[i].len, local, shared);
         pl->blocks[3 * wb] = i;
         i = i + k < w ? i + k : w;
         pl->blocks[3 * wb + 1] = i;
@@ -450,6 +453,7 @@ int main(int argc, char **argv)
     adaptive_plan plan = { 0 };
     cl_mem d_blocks = NULL, d_partials = NULL, d_long_row = NULL, d_long_slot = NULL, d_tally = NULL, d_whole_row = NULL;
     int last_chunk = 0;   /* split rows added up in the kernel (--combine last), not by the fix-up kernel */
+    int shared_rows = single && !cplx && alocal > 1;   /* whole rows share work-groups (kernel.cl SHARED_ROWS) */
     double prep_ms = 0;
     if (run_k[2]) {
         double t0 = spmv_now();
@@ -461,7 +465,7 @@ int main(int argc, char **argv)
             spmv_die(SPMV_EXIT_USAGE, "--combine last: %s; use --combine fixup", why_not);
         }
         int split = choose_split(&A, (int)share, vsize + sizeof(int), cl.compute_units, last_chunk, o.split);
-        if (plan_blocks(&A, (int)share, split, (int)alocal, last_chunk, single, &plan, &err))
+        if (plan_blocks(&A, (int)share, split, (int)alocal, last_chunk, single, shared_rows, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         last_chunk = last_chunk && plan.nlong > 0;   /* no split row, nothing to add up */
         d_blocks = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nblocks * 3 + 3) * sizeof(int), plan.blocks,
@@ -485,6 +489,9 @@ int main(int argc, char **argv)
         prep_ms = (spmv_now() - t0) * 1e3;
         printf("prep     adaptive: %d blocks (%d long rows whole, %d chunks of %d rows longer than %d), cut and "
                "copied in %.3f ms on the host\n", plan.nblocks, plan.nwhole, plan.nslots, plan.nlong, split, prep_ms);
+        if (plan.nwhole_blocks < plan.nwhole)
+            printf("whole    %d long rows in %d work-groups (rows of under %d entries share one, %d work-items "
+                   "or more each)\n", plan.nwhole, plan.nwhole_blocks, (int)alocal * WHOLE_ENTRIES_PER_LANE, 32);
         if (plan.nlong)
             printf("combine  %s\n", last_chunk ? "last: each split row added up by its last chunk, in the kernel "
                    "(one 64-bit atomic word per row)" : "fixup: split rows added up by a second kernel");
@@ -492,9 +499,9 @@ int main(int argc, char **argv)
 
     size_t fixup_local = alocal > 1 ? FIXUP_SIZE : 1;
     char opts[1024];
-    snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d -DLOCAL_SIZE=%zu -DSHARE=%zu -DFIXUP_SIZE=%zu%s%s%s",
+    snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d -DLOCAL_SIZE=%zu -DSHARE=%zu -DFIXUP_SIZE=%zu%s%s%s%s",
              spmv_prec_cl_type(p), cplx ? " -DCOMPLEX" : "", single ? "" : " -DUSE_FP64", group, alocal, share,
-             fixup_local, last_chunk ? " -DLAST_CHUNK" : "",
+             fixup_local, last_chunk ? " -DLAST_CHUNK" : "", shared_rows ? " -DSHARED_ROWS" : "",
              o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
     cl_program prog = spmv_cl_build(&cl, o.kernel_file, opts);
 

@@ -212,12 +212,36 @@ else
     done
 fi
 
+# ---- whole rows sharing a work-group (float, kernel.cl SHARED_ROWS): rows
+# of 600-1,000 entries, 32 work-items each at local 64, two rows a
+# work-group; broken: every work-item on the block's first row, or the
+# coalesced sweep reading a sweep past its row
+SHR="--gen uniform:rows=300,cols=2000,min=600,max=1000 --kernel adaptive --local-size 64"
+# shellcheck disable=SC2086
+expect_output "adaptive float: 300 whole rows in 150 work-groups" '^whole +300 long rows in 150 work-groups' \
+    "$bin" $SHR $QUICK
+# shellcheck disable=SC2086
+_run "$bin" $SHR --precision d $QUICK
+grep -q '^check: PASS' "$TMP/out" && ! grep -q '^whole ' "$TMP/out" &&
+    pass "adaptive double: whole rows one a work-group" || fail "adaptive double: whole rows one a work-group" \
+    "$(grep -E '^(check|whole|prep)' "$TMP/out" | tr '\n' ' ')"
+sed 's/row = whole_row\[first + lid \/ t\];/row = whole_row[first];/' "$ROOT/step6-csr/kernel.cl" >"$TMP/onerow.cl"
+sed 's/for (; k + 3 \* t < nz1; k += 4 \* t)/for (; k + 2 * t < nz1; k += 4 * t)/' "$ROOT/step6-csr/kernel.cl" >"$TMP/past.cl"
+if ! grep -q 'row = whole_row\[first\];' "$TMP/onerow.cl" || ! grep -q 'k + 2 \* t < nz1' "$TMP/past.cl"; then
+    fail "adaptive broken shared-row kernels made" "the shared whole-row lines of csr_adaptive were not found"
+else
+    for b in onerow past; do
+        # shellcheck disable=SC2086
+        expect_status "adaptive broken shared whole rows ($b) exits 1" 1 "$bin" $SHR --kernel-file "$TMP/$b.cl" $QUICK
+    done
+fi
+
 # ---- a broken whole long row: its work-group stops one sweep short (the
 # four-at-a-time loop), or leaves out the last entries (the loop after it);
 # arrow rows 2000 and 2003: a row of 4 x 500 entries, and one of 3 more
-perl -0pe 's/(if \(walk\) \{.*?for \(int q = lane; q < n4)/$1 - t/s' "$ROOT/step6-csr/kernel.cl" >"$TMP/short.cl"
-perl -0pe 's/(if \(walk\) \{.*?for \(int k = nz0 \+ 4 \* n4 \+ lane; k < nz1)/$1 - 1/s' "$ROOT/step6-csr/kernel.cl" >"$TMP/tail.cl"
-if ! grep -q "q < n4 - t;" "$TMP/short.cl" || ! grep -q 'k < nz1 - 1' "$TMP/tail.cl"; then
+perl -0pe 's/(if \(walk\) \{.*?for \(int q = lid; q < n4)/$1 - LOCAL_SIZE/s' "$ROOT/step6-csr/kernel.cl" >"$TMP/short.cl"
+perl -0pe 's/(if \(walk\) \{.*?for \(int k = nz0 \+ 4 \* n4 \+ lid; k < nz1)/$1 - 1/s' "$ROOT/step6-csr/kernel.cl" >"$TMP/tail.cl"
+if ! grep -q 'q < n4 - LOCAL_SIZE' "$TMP/short.cl" || ! grep -q 'k < nz1 - 1' "$TMP/tail.cl"; then
     fail "adaptive short-row kernels made" "the whole-row loops of csr_adaptive were not found"
 else
     for p in s z; do
@@ -247,6 +271,8 @@ for ls in 1 32; do
     expect_oclgrind "adaptive under oclgrind, power-law (d, local $ls)" "--data-races --uninitialized" \
         "$bin" --gen powerlaw:rows=300,mean=20,exp=1.3 --precision d --kernel adaptive --local-size $ls --runs 1 --warmup 0
 done
+expect_oclgrind "adaptive under oclgrind, rows of 600-1,000 sharing work-groups (s, local 64)" "--data-races --uninitialized" \
+    "$bin" --gen uniform:rows=40,cols=2000,min=600,max=1000 --kernel adaptive --local-size 64 --runs 1 --warmup 0
 # complex: bounds and races. oclgrind 21.10's --uninitialized reports every
 # store of a float2/double2 into the GPU shape's local buffer, even of a
 # constant zero (tried: the buffer declared in the kernel or passed by the

@@ -1,0 +1,1 @@
+#define SPMV_GIT_REV "b6feee9"
