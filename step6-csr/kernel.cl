@@ -135,8 +135,10 @@ __kernel void csr_vector(const int rows,
  *                    work-items per row as fit (a power of two, t);
  *   a long row       one row longer than SHARE, whole: the work-group walks
  *                    it straight from memory, as the vector kernel would
- *                    with a group as wide as the work-group; the host puts
- *                    these blocks first, so they start first;
+ *                    with a group as wide as the work-group (in float, rows
+ *                    of a few thousand entries share a work-group, 32
+ *                    work-items or more each); the host puts these blocks
+ *                    first, longest first, so they start first;
  *   a chunk          a piece of a row so long that one work-group alone
  *                    would finish it after the rest of the matrix (longer
  *                    than the host's `split`), walked like a long row; the
@@ -171,10 +173,12 @@ __kernel void csr_vector(const int rows,
  * Either way nobody waits for anybody (OpenCL does not promise that
  * work-groups run at the same time, so a work-group that spun on another
  * could wait forever).
- * blocks[3w .. 3w+2] describe work-group w: its first row; for a stream block
- * the row after its last, then 0; for a long row the row after it, then -1;
- * for a chunk -(slot + 1), then the split row's number i (long_slot[i] is the
- * row's first slot, long_slot[i + 1] the next row's).
+ * blocks[3w .. 3w+2] describe work-group w: for a stream block its first
+ * row, the row after its last, then 0; for whole long rows (first, end, -1),
+ * the rows whole_row[first .. end - 1] (one, or in float several that share
+ * the work-group: main.c, whole_lanes); for a chunk its row, -(slot + 1),
+ * then the split row's number i (long_slot[i] is the row's first slot,
+ * long_slot[i + 1] the next row's).
  *
  * On a CPU (LOCAL_SIZE 1) the same blocks, shaped as chapter 4 shaped DIA for
  * a CPU: one work-item per block walks its rows one after another, straight
