@@ -1,1 +1,0 @@
-#define SPMV_GIT_REV "b6feee9"
