@@ -307,7 +307,7 @@ void csr_adaptive(const int rows,
             /* whole rows whole_row[first .. end - 1], t work-items each (the
              * host puts in as many as leave each enough work) */
             int nrows = end - first;
-            while (2 * t * nrows <= LOCAL_SIZE)
+            while (t < LOCAL_SIZE && 2 * t * nrows <= LOCAL_SIZE)
                 t *= 2;
             if (lid / t < nrows) {
                 row = whole_row[first + lid / t];
@@ -361,7 +361,7 @@ void csr_adaptive(const int rows,
         /* t work-items per row, the most that fit (the host puts at most
          * LOCAL_SIZE rows in a block) */
         int nrows = end - first;
-        while (2 * t * nrows <= LOCAL_SIZE)
+        while (t < LOCAL_SIZE && 2 * t * nrows <= LOCAL_SIZE)
             t *= 2;
         lane = lid & (t - 1);
         if (lid / t < nrows) {

@@ -172,6 +172,16 @@ expect_output "vector group from the typical row, not the mean (arrow: 32, mean 
 expect_output "host preparation timed apart, with its payback" '^prep +adaptive.*(pays for itself after [0-9]+ multiplies|never pays for itself)' \
     "$bin" --gen arrow:rows=3000 $QUICK
 
+# a matrix with no rows: one launch of one empty block (rows, rows), which
+# once spun forever in the GPU shape (t doubled while 2 t x 0 rows fit)
+printf '%%%%MatrixMarket matrix coordinate real general\n0 5 0\n' >"$TMP/norows.mtx"
+for ls in 1 64; do
+    _run timeout 60 "$bin" --matrix "$TMP/norows.mtx" --kernel adaptive --local-size $ls $QUICK
+    [ "$(cat "$TMP/status")" = 0 ] && grep -q '^check: PASS' "$TMP/out" &&
+        pass "adaptive (local $ls): a matrix with no rows ends and passes" ||
+        fail "adaptive (local $ls): a matrix with no rows ends and passes" "status $(cat "$TMP/status")"
+done
+
 # ---- a broken adaptive kernel: the last partial sum of every split row dropped
 sed 's/p < long_slot\[i + 1\];/p < long_slot[i + 1] - 1;/' "$ROOT/step6-csr/kernel.cl" >"$TMP/broken.cl"
 if [ "$(grep -c 'p < long_slot\[i + 1\] - 1;' "$TMP/broken.cl")" != 2 ]; then
