@@ -271,18 +271,10 @@ void csr_adaptive(const int rows,
 #if LOCAL_SIZE == 1
     (void)partial;
     (void)prod;
-    if (lr < 0) {
-        for (int i = first; i < end; i++) {
-            int row = whole_row[i];
-            VALUE sum = ZERO;
-            for (int k = ptr[row]; k < ptr[row + 1]; k++)
-                sum += MUL(val[k], x[col[k]]);
-            y[row] = sum;
-        }
-        return;
-    }
     if (end >= 0) {
-        for (int row = first; row < end; row++) {
+        /* rows first .. end - 1, or whole_row[first .. end - 1] */
+        for (int i = first; i < end; i++) {
+            int row = lr < 0 ? whole_row[i] : i;
             VALUE sum = ZERO;
             for (int k = ptr[row]; k < ptr[row + 1]; k++)
                 sum += MUL(val[k], x[col[k]]);
