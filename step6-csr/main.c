@@ -126,10 +126,10 @@ static const char *choose_kernel(const row_stats *st, int share, int gpu, char *
 /* The adaptive kernel's work-groups (kernel.cl explains the layout): rows
  * gathered into blocks of at most `share` nonzeros and `local` rows (`share`
  * rows when local is 1: one work-item walks the whole block); a row longer
- * than `share` in a block of its own, put first so that it starts first; a
- * row longer than `split` cut into chunks of `share`, each with a slot in
- * `partials`: split row i (row long_row[i]) owns slots long_slot[i] ..
- * long_slot[i + 1] - 1. */
+ * than `share` whole, listed in whole_row (longest first; blocks of them come
+ * first, so that they start first); a row longer than `split` cut into
+ * chunks (chunks_of), each with a slot in `partials`: split row i (row
+ * long_row[i]) owns slots long_slot[i] .. long_slot[i + 1] - 1. */
 typedef struct {
     int *blocks, nblocks, nwhole, nwhole_blocks;
     int *whole_row;           /* the rows that go whole, longest first: whole blocks index it */
@@ -192,8 +192,10 @@ static int next_piece(const csr_matrix *A, int r, int share, int split, int max_
  * come one after another (on the H100 about 0.3 us each: 195 chunks of 512
  * took 61 us where the whole product takes 10), while a work-group walks a
  * chunk of c entries in about c / 1,000 us, so n chunks of a row cost about
- * len / (1,000 n) + 0.3 n us, least at n = sqrt(len / LAST_ENTRIES_PER_CAS)
- * with that 300 entries per swap; at most TALLY_MAX in double (kernel.cl). */
+ * len / (1,000 n) + 0.3 n us, least at n = sqrt(len / 300). Measured,
+ * fewer and longer chunks did as well or better: n = sqrt(len /
+ * LAST_ENTRIES_PER_CAS), 1,000 (chapter 6, "One kernel or two"); at most
+ * TALLY_MAX in double (kernel.cl). */
 #ifndef LAST_ENTRIES_PER_CAS
 #define LAST_ENTRIES_PER_CAS 1000
 #endif
@@ -230,8 +232,8 @@ static int longer_first(const void *a, const void *b)
 
 /* Work-items per whole row. In float (shared, kernel.cl SHARED_ROWS): the
  * most (a power of two, at most the work-group) that still leaves each
- * WHOLE_ENTRIES_PER_LANE entries or more, and at least 32 (a warp); the rest
- * of the work-group takes the next rows. A 1,000-entry row walked by 256
+ * WHOLE_ENTRIES_PER_LANE entries or more, and at least WHOLE_MIN_LANES (a
+ * warp); the rest of the work-group takes the next rows. A 1,000-entry row walked by 256
  * work-items keeps most of them busy for one sweep, then pays a tree of
  * eight barriers: with 32 per row, eight such rows share a work-group and
  * its tree of five (on the H100 rows of 600-1,000 entries went from 218 to
@@ -240,10 +242,11 @@ static int longer_first(const void *a, const void *b)
 #ifndef WHOLE_ENTRIES_PER_LANE
 #define WHOLE_ENTRIES_PER_LANE 32
 #endif
+#define WHOLE_MIN_LANES 32
 static int whole_lanes(int len, int local, int shared)
 {
     int t = local;
-    while (shared && t > 32 && (long long)t * WHOLE_ENTRIES_PER_LANE > len)
+    while (shared && t > WHOLE_MIN_LANES && (long long)t * WHOLE_ENTRIES_PER_LANE > len)
         t /= 2;
     return t;
 }
@@ -336,7 +339,6 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
     pl->nslots = slot;
     return 0;
 }
-
 
 /* How the split rows' chunks are added up (kernel.cl): by the last chunk of
  * each, in the kernel, through one 64-bit word that holds the count and the
@@ -491,7 +493,8 @@ int main(int argc, char **argv)
                "copied in %.3f ms on the host\n", plan.nblocks, plan.nwhole, plan.nslots, plan.nlong, split, prep_ms);
         if (plan.nwhole_blocks < plan.nwhole)
             printf("whole    %d long rows in %d work-groups (rows of under %d entries share one, %d work-items "
-                   "or more each)\n", plan.nwhole, plan.nwhole_blocks, (int)alocal * WHOLE_ENTRIES_PER_LANE, 32);
+                   "or more each)\n", plan.nwhole, plan.nwhole_blocks, (int)alocal * WHOLE_ENTRIES_PER_LANE,
+                   WHOLE_MIN_LANES);
         if (plan.nlong)
             printf("combine  %s\n", last_chunk ? "last: each split row added up by its last chunk, in the kernel "
                    "(one 64-bit atomic word per row)" : "fixup: split rows added up by a second kernel");
