@@ -135,10 +135,13 @@ __kernel void csr_vector(const int rows,
  *                    work-items per row as fit (a power of two, t);
  *   a long row       one row longer than SHARE, whole: the work-group walks
  *                    it straight from memory, as the vector kernel would
- *                    with a group as wide as the work-group (in float, rows
- *                    of a few thousand entries share a work-group, 32
- *                    work-items or more each); the host puts these blocks
- *                    first, longest first, so they start first;
+ *                    with a group as wide as the work-group (or, SHARED_ROWS,
+ *                    several rows longer than LOCAL_SIZE, up to a few
+ *                    thousand entries, share a work-group, 32 work-items or
+ *                    more each: always in float, in double where such rows
+ *                    hold most of the matrix, main.c shared_rows); the host
+ *                    puts these blocks first, longest first, so they start
+ *                    first;
  *   a chunk          a piece of a row so long that one work-group alone
  *                    would finish it after the rest of the matrix (longer
  *                    than the host's `split`), walked like a long row; the
@@ -175,8 +178,8 @@ __kernel void csr_vector(const int rows,
  * could wait forever).
  * blocks[3w .. 3w+2] describe work-group w: for a stream block its first
  * row, the row after its last, then 0; for whole long rows (first, end, -1),
- * the rows whole_row[first .. end - 1] (one, or in float several that share
- * the work-group: main.c, whole_lanes); for a chunk its row, -(slot + 1),
+ * the rows whole_row[first .. end - 1] (one, or several that share the
+ * work-group: main.c, whole_lanes); for a chunk its row, -(slot + 1),
  * then the split row's number i (long_slot[i] is the row's first slot,
  * long_slot[i + 1] the next row's).
  *
@@ -237,6 +240,30 @@ static void chunk_into_tally(volatile __global long *tally, long chunks, VALUE s
 #define LOCAL_SIZE 256
 #endif
 
+#if LOCAL_SIZE == 1
+/* Entries k0 .. k1 - 1 of a row, as one work-item on a CPU walks them: four
+ * running sums, not one. Each addition waits for the one before it on the
+ * same sum (about four cycles on a current core), so with one sum a long row
+ * costs four cycles an entry whatever the memory does; four sums keep four
+ * in flight. On PoCL (2 cores) this took the grid from 4.6-5.5 to 9.5-9.7
+ * GFLOP/s and power-law mean 188 from 3.3-3.7 to 4.3-5.0 (chapter 6). */
+static VALUE walk_sum(__global const int *restrict col, __global const VALUE *restrict val,
+                      __global const VALUE *restrict x, int k0, int k1)
+{
+    VALUE s0 = ZERO, s1 = ZERO, s2 = ZERO, s3 = ZERO;
+    int k = k0;
+    for (; k + 3 < k1; k += 4) {
+        s0 += MUL(val[k], x[col[k]]);
+        s1 += MUL(val[k + 1], x[col[k + 1]]);
+        s2 += MUL(val[k + 2], x[col[k + 2]]);
+        s3 += MUL(val[k + 3], x[col[k + 3]]);
+    }
+    for (; k < k1; k++)
+        s0 += MUL(val[k], x[col[k]]);
+    return (s0 + s1) + (s2 + s3);
+}
+#endif
+
 __kernel __attribute__((reqd_work_group_size(LOCAL_SIZE, 1, 1)))
 void csr_adaptive(const int rows,
                   __global const int *restrict ptr,
@@ -275,17 +302,11 @@ void csr_adaptive(const int rows,
         /* rows first .. end - 1, or whole_row[first .. end - 1] */
         for (int i = first; i < end; i++) {
             int row = lr < 0 ? whole_row[i] : i;
-            VALUE sum = ZERO;
-            for (int k = ptr[row]; k < ptr[row + 1]; k++)
-                sum += MUL(val[k], x[col[k]]);
-            y[row] = sum;
+            y[row] = walk_sum(col, val, x, ptr[row], ptr[row + 1]);
         }
         return;
     }
-    VALUE sum = ZERO;
-    for (int k = nz0; k < nz1; k++)
-        sum += MUL(val[k], x[col[k]]);
-    CHUNK_DONE(sum);
+    CHUNK_DONE(walk_sum(col, val, x, nz0, nz1));
 #else
     int lid = get_local_id(0);
     VALUE sum = ZERO;
@@ -311,16 +332,18 @@ void csr_adaptive(const int rows,
         }
         lane = lid & (t - 1);
         /* walked straight from memory. Rows that share a work-group
-         * (SHARED_ROWS, float: main.c, whole_lanes) are walked coalesced:
+         * (SHARED_ROWS: main.c, shared_rows and whole_lanes) are walked coalesced:
          * work-item `lane` takes entries k, k + t, k + 2t, k + 3t, four
          * gathers in flight. A row alone (t = LOCAL_SIZE) is walked four
          * neighbouring entries per work-item and sweep (one 16-byte load of
          * columns, four gathers in flight: a work-group alone on a long row
          * waits on memory, and four loads wait together), then the last few
          * one by one; on the H100 this took the arrow matrix from 7.9 to
-         * 11.5 GFLOP/s in double (chapter 6, "Tuning the share"). In double
-         * the first loop is left out: on the H100 its mere presence made the
-         * kernel 7-15% slower on the power-law matrices. */
+         * 11.5 GFLOP/s in double (chapter 6, "Tuning the share"). The first
+         * loop is compiled in only where rows share work-groups: in double,
+         * on the H100, its mere presence made the kernel 5-15% slower on the
+         * power-law matrices, so main.c shares rows in double only where
+         * long rows hold most of the matrix. */
 #ifdef SHARED_ROWS
         if (t < LOCAL_SIZE) {
             int k = nz0 + lane;

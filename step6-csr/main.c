@@ -166,20 +166,22 @@ static int choose_split(const csr_matrix *A, int share, size_t entry_bytes, size
 }
 
 /* The piece of the plan that starts at row r, and the row after it: a row
- * longer than `split` (cut into chunks), a row longer than `share` (a block
- * of its own, whole), or a stream block of the rows that fit (at most
- * max_rows of them). split >= share (choose_split). */
+ * longer than `split` (cut into chunks), a row longer than `whole` (walked
+ * whole, in a block of its own or shared: whole <= share), or a stream
+ * block of the rows that fit (at most max_rows of them, `share` nonzeros).
+ * split >= share (choose_split). */
 enum { PIECE_STREAM, PIECE_WHOLE, PIECE_SPLIT };
 
-static int next_piece(const csr_matrix *A, int r, int share, int split, int max_rows, int *next)
+static int next_piece(const csr_matrix *A, int r, int share, int whole, int split, int max_rows, int *next)
 {
     int len = A->ptr[r + 1] - A->ptr[r];
-    if (len > share) {
+    if (len > whole) {
         *next = r + 1;
         return len > split ? PIECE_SPLIT : PIECE_WHOLE;
     }
     int r1 = r;
-    while (r1 < A->rows && r1 - r < max_rows && A->ptr[r1 + 1] - A->ptr[r] <= share)
+    while (r1 < A->rows && r1 - r < max_rows && A->ptr[r1 + 1] - A->ptr[r] <= share &&
+           A->ptr[r1 + 1] - A->ptr[r1] <= whole)
         r1++;
     *next = r1;
     return PIECE_STREAM;
@@ -230,15 +232,15 @@ static int longer_first(const void *a, const void *b)
     return p->len != q->len ? (p->len < q->len ? 1 : -1) : (p->row > q->row) - (p->row < q->row);
 }
 
-/* Work-items per whole row. In float (shared, kernel.cl SHARED_ROWS): the
- * most (a power of two, at most the work-group) that still leaves each
- * WHOLE_ENTRIES_PER_LANE entries or more, and at least WHOLE_MIN_LANES (a
- * warp); the rest of the work-group takes the next rows. A 1,000-entry row walked by 256
- * work-items keeps most of them busy for one sweep, then pays a tree of
- * eight barriers: with 32 per row, eight such rows share a work-group and
- * its tree of five (on the H100 rows of 600-1,000 entries went from 218 to
- * 350 GFLOP/s, chapter 6). In double and complex, the whole work-group:
- * see kernel.cl for why. */
+/* Work-items per whole row. Shared (kernel.cl SHARED_ROWS; shared_rows()
+ * says when): the most (a power of two, at most the work-group) that still
+ * leaves each WHOLE_ENTRIES_PER_LANE entries or more, and at least
+ * WHOLE_MIN_LANES (a warp); the rest of the work-group takes the next rows.
+ * A 1,000-entry row walked by 256 work-items keeps most of them busy for one
+ * sweep, then pays a tree of eight barriers: with 32 per row, eight such
+ * rows share a work-group and its tree of five (on the H100 rows of
+ * 600-1,000 entries went from 218 to 350 GFLOP/s in float, chapter 6).
+ * Not shared: the whole work-group. */
 #ifndef WHOLE_ENTRIES_PER_LANE
 #define WHOLE_ENTRIES_PER_LANE 32
 #endif
@@ -251,15 +253,39 @@ static int whole_lanes(int len, int local, int shared)
     return t;
 }
 
+/* When whole rows share work-groups. In float, always, and then every row
+ * longer than the work-group goes whole, not only those longer than a block
+ * (on the H100, float: rows of 600-1,000 entries 345 to 403 GFLOP/s,
+ * power-law mean 188 250 to 269, the others 1-4% faster; chapter 6). In
+ * double, only where rows longer than a block hold most of the nonzeros:
+ * with the shared loop compiled in, the double kernel lost 5-15% on the
+ * power-law matrices, whose nonzeros are mostly in stream blocks, and won
+ * 46% where every row is long (rows of 600-1,000 entries, 190 to 278).
+ * Complex: never (not measured). The GPU shape only. */
+static int shared_rows(const csr_matrix *A, int share, int local, int single, int cplx)
+{
+    if (cplx || local <= 1)
+        return 0;
+    if (single)
+        return 1;
+    long long in_long = 0;
+    for (int r = 0; r < A->rows; r++) {
+        int len = A->ptr[r + 1] - A->ptr[r];
+        in_long += len > share ? len : 0;
+    }
+    return 2 * in_long > A->nnz;
+}
+
 static int plan_blocks(const csr_matrix *A, int share, int split, int local, int last, int single, int shared,
                        adaptive_plan *pl, spmv_error *err)
 {
     memset(pl, 0, sizeof *pl);
     long long nb = 0, nwhole = 0, nlong = 0, nslots = 0;
     int max_rows = local > 1 ? local : share;
+    int whole = shared && local < share ? local : share;   /* rows longer than this go whole */
     /* count first, so the arrays are allocated once at their size */
     for (int r = 0, next; r < A->rows; r = next) {
-        switch (next_piece(A, r, share, split, max_rows, &next)) {
+        switch (next_piece(A, r, share, whole, split, max_rows, &next)) {
         case PIECE_SPLIT: {
             long long c = chunks_of(A->ptr[r + 1] - A->ptr[r], share, last, single);
             nb += c, nslots += c, nlong++;
@@ -287,7 +313,7 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
      * nwhole - 1 are kept for them), the rest follow in row order */
     int w = 0, b = (int)nwhole, l = 0, slot = 0;
     for (int r = 0, next; r < A->rows; r = next) {
-        switch (next_piece(A, r, share, split, max_rows, &next)) {
+        switch (next_piece(A, r, share, whole, split, max_rows, &next)) {
         case PIECE_SPLIT:
             pl->long_row[l] = r;
             pl->long_slot[l] = slot;
@@ -455,7 +481,7 @@ int main(int argc, char **argv)
     adaptive_plan plan = { 0 };
     cl_mem d_blocks = NULL, d_partials = NULL, d_long_row = NULL, d_long_slot = NULL, d_tally = NULL, d_whole_row = NULL;
     int last_chunk = 0;   /* split rows added up in the kernel (--combine last), not by the fix-up kernel */
-    int shared_rows = single && !cplx && alocal > 1;   /* whole rows share work-groups (kernel.cl SHARED_ROWS) */
+    int shared = 0;   /* whole rows share work-groups (kernel.cl SHARED_ROWS) */
     double prep_ms = 0;
     if (run_k[2]) {
         double t0 = spmv_now();
@@ -467,7 +493,8 @@ int main(int argc, char **argv)
             spmv_die(SPMV_EXIT_USAGE, "--combine last: %s; use --combine fixup", why_not);
         }
         int split = choose_split(&A, (int)share, vsize + sizeof(int), cl.compute_units, last_chunk, o.split);
-        if (plan_blocks(&A, (int)share, split, (int)alocal, last_chunk, single, shared_rows, &plan, &err))
+        shared = shared_rows(&A, (int)share, (int)alocal, single, cplx);
+        if (plan_blocks(&A, (int)share, split, (int)alocal, last_chunk, single, shared, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         last_chunk = last_chunk && plan.nlong > 0;   /* no split row, nothing to add up */
         d_blocks = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nblocks * 3 + 3) * sizeof(int), plan.blocks,
@@ -491,10 +518,11 @@ int main(int argc, char **argv)
         prep_ms = (spmv_now() - t0) * 1e3;
         printf("prep     adaptive: %d blocks (%d long rows whole, %d chunks of %d rows longer than %d), cut and "
                "copied in %.3f ms on the host\n", plan.nblocks, plan.nwhole, plan.nslots, plan.nlong, split, prep_ms);
-        if (plan.nwhole_blocks < plan.nwhole)
-            printf("whole    %d long rows in %d work-groups (rows of under %d entries share one, %d work-items "
-                   "or more each)\n", plan.nwhole, plan.nwhole_blocks, (int)alocal * WHOLE_ENTRIES_PER_LANE,
-                   WHOLE_MIN_LANES);
+        if (shared && plan.nwhole)
+            printf("whole    %d rows longer than %d in %d work-groups (rows of under %d entries share one, %d "
+                   "work-items or more each%s)\n", plan.nwhole, (int)(alocal < share ? alocal : share),
+                   plan.nwhole_blocks, (int)alocal * WHOLE_ENTRIES_PER_LANE, WHOLE_MIN_LANES,
+                   single ? "" : "; double: rows longer than a block hold most nonzeros");
         if (plan.nlong)
             printf("combine  %s\n", last_chunk ? "last: each split row added up by its last chunk, in the kernel "
                    "(one 64-bit atomic word per row)" : "fixup: split rows added up by a second kernel");
@@ -504,7 +532,7 @@ int main(int argc, char **argv)
     char opts[1024];
     snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d -DLOCAL_SIZE=%zu -DSHARE=%zu -DFIXUP_SIZE=%zu%s%s%s%s",
              spmv_prec_cl_type(p), cplx ? " -DCOMPLEX" : "", single ? "" : " -DUSE_FP64", group, alocal, share,
-             fixup_local, last_chunk ? " -DLAST_CHUNK" : "", shared_rows ? " -DSHARED_ROWS" : "",
+             fixup_local, last_chunk ? " -DLAST_CHUNK" : "", shared ? " -DSHARED_ROWS" : "",
              o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
     cl_program prog = spmv_cl_build(&cl, o.kernel_file, opts);
 

@@ -222,27 +222,53 @@ else
     done
 fi
 
-# ---- whole rows sharing a work-group (float, kernel.cl SHARED_ROWS): rows
-# of 600-1,000 entries, 32 work-items each at local 64, two rows a
-# work-group; broken: every work-item on the block's first row, or the
+# ---- whole rows sharing a work-group (kernel.cl SHARED_ROWS): rows of
+# 600-1,000 entries, 32 work-items each at local 64, two rows a work-group,
+# in float always and in double because such rows hold every nonzero; in
+# double a power-law matrix, whose long rows hold a minority, keeps one row a
+# work-group. Broken: every work-item on the block's first row, or the
 # coalesced sweep reading a sweep past its row
 SHR="--gen uniform:rows=300,cols=2000,min=600,max=1000 --kernel adaptive --local-size 64"
+for p in s d; do
+    # shellcheck disable=SC2086
+    expect_output "adaptive ($p): 300 whole rows in 150 work-groups" \
+        '^whole +300 rows longer than 64 in 150 work-groups' "$bin" $SHR --precision $p $QUICK
+done
+# float: rows of 65-192 entries (longer than the work-group, within a block) go whole too
 # shellcheck disable=SC2086
-expect_output "adaptive float: 300 whole rows in 150 work-groups" '^whole +300 long rows in 150 work-groups' \
-    "$bin" $SHR $QUICK
-# shellcheck disable=SC2086
-_run "$bin" $SHR --precision d $QUICK
-grep -q '^check: PASS' "$TMP/out" && ! grep -q '^whole ' "$TMP/out" &&
-    pass "adaptive double: whole rows one a work-group" || fail "adaptive double: whole rows one a work-group" \
-    "$(grep -E '^(check|whole|prep)' "$TMP/out" | tr '\n' ' ')"
+expect_output "adaptive float: rows longer than the work-group go whole" \
+    '\(300 long rows whole, 0 chunks' "$bin" --gen uniform:rows=300,cols=2000,min=65,max=192 \
+    --kernel adaptive --local-size 64 $QUICK
+_run "$bin" --gen powerlaw:rows=3000,mean=30 --kernel adaptive --local-size 64 --precision d $QUICK
+grep -q '^check: PASS' "$TMP/out" && grep -qE '^prep .*\([1-9][0-9]* long rows whole' "$TMP/out" &&
+    ! grep -q '^whole ' "$TMP/out" && pass "adaptive double, power-law: whole rows one a work-group" ||
+    fail "adaptive double, power-law: whole rows one a work-group" "$(grep -E '^(check|whole|prep)' "$TMP/out" | tr '\n' ' ')"
 sed 's/row = whole_row\[first + lid \/ t\];/row = whole_row[first];/' "$ROOT/step6-csr/kernel.cl" >"$TMP/onerow.cl"
 sed 's/for (; k + 3 \* t < nz1; k += 4 \* t)/for (; k + 2 * t < nz1; k += 4 * t)/' "$ROOT/step6-csr/kernel.cl" >"$TMP/past.cl"
 if ! grep -q 'row = whole_row\[first\];' "$TMP/onerow.cl" || ! grep -q 'k + 2 \* t < nz1' "$TMP/past.cl"; then
     fail "adaptive broken shared-row kernels made" "the shared whole-row lines of csr_adaptive were not found"
 else
     for b in onerow past; do
-        # shellcheck disable=SC2086
-        expect_status "adaptive broken shared whole rows ($b) exits 1" 1 "$bin" $SHR --kernel-file "$TMP/$b.cl" $QUICK
+        for p in s d; do
+            # shellcheck disable=SC2086
+            expect_status "adaptive broken shared whole rows ($b, $p) exits 1" 1 "$bin" $SHR --precision $p \
+                --kernel-file "$TMP/$b.cl" $QUICK
+        done
+    done
+fi
+
+# ---- the CPU shape's four running sums (kernel.cl walk_sum): one sum left
+# out of the result, or the last entries after the fours left out, FAILs
+sed 's/return (s0 + s1) + (s2 + s3);/return (s0 + s1) + s2;/' "$ROOT/step6-csr/kernel.cl" >"$TMP/nos3.cl"
+sed 's/for (; k < k1; k++)/for (; k < k1 - 1; k++)/' "$ROOT/step6-csr/kernel.cl" >"$TMP/notail.cl"
+if ! grep -q 'return (s0 + s1) + s2;' "$TMP/nos3.cl" || ! grep -q 'k < k1 - 1' "$TMP/notail.cl"; then
+    fail "adaptive broken CPU walks made" "walk_sum's lines were not found in kernel.cl"
+else
+    for b in nos3 notail; do
+        for p in s z; do
+            expect_status "adaptive broken CPU walk ($b, local 1, $p) exits 1" 1 "$bin" --gen powerlaw:rows=2000,mean=30 \
+                --precision $p --kernel adaptive --local-size 1 --kernel-file "$TMP/$b.cl" $QUICK
+        done
     done
 fi
 
