@@ -307,8 +307,11 @@ for ls in 1 32; do
     expect_oclgrind "adaptive under oclgrind, power-law (d, local $ls)" "--data-races --uninitialized" \
         "$bin" --gen powerlaw:rows=300,mean=20,exp=1.3 --precision d --kernel adaptive --local-size $ls --runs 1 --warmup 0
 done
-expect_oclgrind "adaptive under oclgrind, rows of 600-1,000 sharing work-groups (s, local 64)" "--data-races --uninitialized" \
-    "$bin" --gen uniform:rows=40,cols=2000,min=600,max=1000 --kernel adaptive --local-size 64 --runs 1 --warmup 0
+for p in s d; do
+    expect_oclgrind "adaptive under oclgrind, rows of 600-1,000 sharing work-groups ($p, local 64)" \
+        "--data-races --uninitialized" "$bin" --gen uniform:rows=40,cols=2000,min=600,max=1000 --precision $p \
+        --kernel adaptive --local-size 64 --runs 1 --warmup 0
+done
 # complex: bounds and races. oclgrind 21.10's --uninitialized reports every
 # store of a float2/double2 into the GPU shape's local buffer, even of a
 # constant zero (tried: the buffer declared in the kernel or passed by the
