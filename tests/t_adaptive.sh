@@ -13,6 +13,16 @@
 source "$(dirname "$0")/lib.sh"
 bin=$BUILD/step6
 QUICK="--runs 1 --warmup 0"
+
+# mutant NAME 'PERL' - $TMP/NAME.cl: kernel.cl with one deliberate bug, made by
+# perl -0pe PERL (the whole file as one string). Says FAIL, and returns 1,
+# when the edit changed nothing (the line it breaks has moved or changed).
+mutant() {
+    perl -0pe "$2" "$ROOT/step6-csr/kernel.cl" >"$TMP/$1.cl"
+    cmp -s "$ROOT/step6-csr/kernel.cl" "$TMP/$1.cl" || return 0
+    fail "adaptive broken kernel $1 made" "its edit changed nothing in step6-csr/kernel.cl"
+    return 1
+}
 export SPMV_PROBE_MB=1
 if [ ! -x "$bin" ]; then
     fail "adaptive tests" "no $bin: run make all"
@@ -205,13 +215,9 @@ fi
 # last writes y); the tally word not put back to zero (the first run is
 # right, the timed runs after it find the count past the row's chunks and
 # leave y as the NaN poison before them)
-sed 's/\*y_row = tally_sum(seen) + sum;/*y_row = tally_sum(seen);/' "$ROOT/step6-csr/kernel.cl" >"$TMP/nolast.cl"
-sed 's/tally_count(seen) + 1 == chunks/tally_count(seen) + 2 == chunks/' "$ROOT/step6-csr/kernel.cl" >"$TMP/early.cl"
-sed 's/atom_xchg(tally, 0L);/;/' "$ROOT/step6-csr/kernel.cl" >"$TMP/noreset.cl"
-if ! grep -q '\*y_row = tally_sum(seen);' "$TMP/nolast.cl" || ! grep -q '+ 2 == chunks' "$TMP/early.cl" ||
-    grep -q 'atom_xchg(tally' "$TMP/noreset.cl"; then
-    fail "adaptive broken last-chunk kernels made" "chunk_into_tally's lines were not found in step6-csr/kernel.cl"
-else
+if mutant nolast 's/\*y_row = tally_sum\(seen\) \+ sum;/*y_row = tally_sum(seen);/' &&
+    mutant early 's/tally_count\(seen\) \+ 1 == chunks/tally_count(seen) + 2 == chunks/' &&
+    mutant noreset 's/atom_xchg\(tally, 0L\);/;/'; then
     for ls in 1 64; do
         for p in s d; do
             for b in nolast early noreset; do
@@ -243,11 +249,8 @@ _run "$bin" --gen powerlaw:rows=3000,mean=30 --kernel adaptive --local-size 64 -
 grep -q '^check: PASS' "$TMP/out" && grep -qE '^prep .*\([1-9][0-9]* long rows whole' "$TMP/out" &&
     ! grep -q '^whole ' "$TMP/out" && pass "adaptive double, power-law: whole rows one a work-group" ||
     fail "adaptive double, power-law: whole rows one a work-group" "$(grep -E '^(check|whole|prep)' "$TMP/out" | tr '\n' ' ')"
-sed 's/row = whole_row\[first + lid \/ t\];/row = whole_row[first];/' "$ROOT/step6-csr/kernel.cl" >"$TMP/onerow.cl"
-sed 's/for (; k + 3 \* t < nz1; k += 4 \* t)/for (; k + 2 * t < nz1; k += 4 * t)/' "$ROOT/step6-csr/kernel.cl" >"$TMP/past.cl"
-if ! grep -q 'row = whole_row\[first\];' "$TMP/onerow.cl" || ! grep -q 'k + 2 \* t < nz1' "$TMP/past.cl"; then
-    fail "adaptive broken shared-row kernels made" "the shared whole-row lines of csr_adaptive were not found"
-else
+if mutant onerow 's/row = whole_row\[first \+ lid \/ t\];/row = whole_row[first];/' &&
+    mutant past 's/for \(; k \+ 3 \* t < nz1; k \+= 4 \* t\)/for (; k + 2 * t < nz1; k += 4 * t)/'; then
     for b in onerow past; do
         for p in s d; do
             # shellcheck disable=SC2086
@@ -259,11 +262,8 @@ fi
 
 # ---- the CPU shape's four running sums (kernel.cl walk_sum): one sum left
 # out of the result, or the last entries after the fours left out, FAILs
-sed 's/return (s0 + s1) + (s2 + s3);/return (s0 + s1) + s2;/' "$ROOT/step6-csr/kernel.cl" >"$TMP/nos3.cl"
-sed 's/for (; k < k1; k++)/for (; k < k1 - 1; k++)/' "$ROOT/step6-csr/kernel.cl" >"$TMP/notail.cl"
-if ! grep -q 'return (s0 + s1) + s2;' "$TMP/nos3.cl" || ! grep -q 'k < k1 - 1' "$TMP/notail.cl"; then
-    fail "adaptive broken CPU walks made" "walk_sum's lines were not found in kernel.cl"
-else
+if mutant nos3 's/return \(s0 \+ s1\) \+ \(s2 \+ s3\);/return (s0 + s1) + s2;/' &&
+    mutant notail 's/for \(; k < k1; k\+\+\)/for (; k < k1 - 1; k++)/'; then
     for b in nos3 notail; do
         for p in s z; do
             expect_status "adaptive broken CPU walk ($b, local 1, $p) exits 1" 1 "$bin" --gen powerlaw:rows=2000,mean=30 \
@@ -275,11 +275,8 @@ fi
 # ---- a broken whole long row: its work-group stops one sweep short (the
 # four-at-a-time loop), or leaves out the last entries (the loop after it);
 # arrow rows 2000 and 2003: a row of 4 x 500 entries, and one of 3 more
-perl -0pe 's/(if \(walk\) \{.*?for \(int q = lid; q < n4)/$1 - LOCAL_SIZE/s' "$ROOT/step6-csr/kernel.cl" >"$TMP/short.cl"
-perl -0pe 's/(if \(walk\) \{.*?for \(int k = nz0 \+ 4 \* n4 \+ lid; k < nz1)/$1 - 1/s' "$ROOT/step6-csr/kernel.cl" >"$TMP/tail.cl"
-if ! grep -q 'q < n4 - LOCAL_SIZE' "$TMP/short.cl" || ! grep -q 'k < nz1 - 1' "$TMP/tail.cl"; then
-    fail "adaptive short-row kernels made" "the whole-row loops of csr_adaptive were not found"
-else
+if mutant short 's/(if \(walk\) \{.*?for \(int q = lid; q < n4)/$1 - LOCAL_SIZE/s' &&
+    mutant tail 's/(if \(walk\) \{.*?for \(int k = nz0 \+ 4 \* n4 \+ lid; k < nz1)/$1 - 1/s'; then
     for p in s z; do
         expect_status "adaptive broken whole row, a sweep short (local 64, $p) exits 1" 1 "$bin" --gen arrow:rows=2000 \
             --precision $p --kernel adaptive --local-size 64 --kernel-file "$TMP/short.cl" $QUICK
@@ -323,11 +320,7 @@ expect_oclgrind "adaptive under oclgrind, power-law (z, local 32)" "--data-races
 expect_oclgrind "adaptive under oclgrind, young1c (c, local 16)" "--data-races" \
     "$bin" --matrix "$ROOT/tests/data/young1c.mtx" --precision c --kernel adaptive --local-size 16 --runs 1 --warmup 0
 # and oclgrind does see a bad access: a chunk that reads one past its end
-sed 's|nz1 = nz0 + (int)(len \* (j + 1) / n);|nz1 = nz0 + (int)(len * (j + 1) / n) + 1;|' \
-    "$ROOT/step6-csr/kernel.cl" >"$TMP/oob.cl"
-if ! grep -q '(j + 1) / n) + 1;' "$TMP/oob.cl"; then
-    fail "adaptive out-of-bounds kernel made" "the nz1 line of csr_adaptive was not found"
-else
+if mutant oob 's|nz1 = nz0 \+ \(int\)\(len \* \(j \+ 1\) / n\);|nz1 = nz0 + (int)(len * (j + 1) / n) + 1;|'; then
     SPMV_PROBE_MB=0 _run timeout 120 oclgrind "$bin" --gen uniform:rows=1,cols=300,min=300,max=300 --kernel adaptive \
         --local-size 32 --split 1 --kernel-file "$TMP/oob.cl" --runs 1 --warmup 0
     grep -qi 'invalid read' "$TMP/err" && pass "adaptive: oclgrind sees a read past the matrix" ||
