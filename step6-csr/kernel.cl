@@ -245,8 +245,9 @@ static void chunk_into_tally(volatile __global long *tally, long chunks, VALUE s
  * running sums, not one. Each addition waits for the one before it on the
  * same sum (about four cycles on a current core), so with one sum a long row
  * costs four cycles an entry whatever the memory does; four sums keep four
- * in flight. On PoCL (2 cores) this took the grid from 4.6-5.5 to 9.5-9.7
- * GFLOP/s and power-law mean 188 from 3.3-3.7 to 4.3-5.0 (chapter 6). */
+ * in flight. On PoCL (2 cores) this took the grid from 5.3-5.5 to 9.0-9.2
+ * GFLOP/s; a matrix of rows mostly shorter than four (power-law mean 7)
+ * lost 8-17% to the extra additions (chapter 6). */
 static VALUE walk_sum(__global const int *restrict col, __global const VALUE *restrict val,
                       __global const VALUE *restrict x, int k0, int k1)
 {

@@ -132,6 +132,7 @@ static const char *choose_kernel(const row_stats *st, int share, int gpu, char *
  * long_row[i]) owns slots long_slot[i] .. long_slot[i + 1] - 1. */
 typedef struct {
     int *blocks, nblocks, nwhole, nwhole_blocks;
+    int whole_from;           /* rows longer than this go whole (or are split) */
     int *whole_row;           /* the rows that go whole, longest first: whole blocks index it */
     int *long_row, *long_slot, nlong, nslots;
 } adaptive_plan;
@@ -255,12 +256,13 @@ static int whole_lanes(int len, int local, int shared)
 
 /* When whole rows share work-groups. In float, always, and then every row
  * longer than the work-group goes whole, not only those longer than a block
- * (on the H100, float: rows of 600-1,000 entries 345 to 403 GFLOP/s,
- * power-law mean 188 250 to 269, the others 1-4% faster; chapter 6). In
+ * (on the H100, float: rows of 600-1,000 entries 350.6 to 412.1 GFLOP/s,
+ * power-law mean 188 254.7 to 273.3, the others up to 7% faster; chapter 6). In
  * double, only where rows longer than a block hold most of the nonzeros:
  * with the shared loop compiled in, the double kernel lost 5-15% on the
  * power-law matrices, whose nonzeros are mostly in stream blocks, and won
- * 46% where every row is long (rows of 600-1,000 entries, 190 to 278).
+ * 47-56% where every row is long (rows of 600-1,000 entries 191.9 to 283.0,
+ * of 2,000-6,000 187.4 to 291.8).
  * Complex: never (not measured). The GPU shape only. */
 static int shared_rows(const csr_matrix *A, int share, int local, int single, int cplx)
 {
@@ -282,7 +284,7 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
     memset(pl, 0, sizeof *pl);
     long long nb = 0, nwhole = 0, nlong = 0, nslots = 0;
     int max_rows = local > 1 ? local : share;
-    int whole = shared && local < share ? local : share;   /* rows longer than this go whole */
+    int whole = shared && local < share ? local : share;
     /* count first, so the arrays are allocated once at their size */
     for (int r = 0, next; r < A->rows; r = next) {
         switch (next_piece(A, r, share, whole, split, max_rows, &next)) {
@@ -361,6 +363,7 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
     pl->nblocks = b;
     pl->nwhole = w;
     pl->nwhole_blocks = wb;
+    pl->whole_from = whole;
     pl->nlong = l;
     pl->nslots = slot;
     return 0;
@@ -520,7 +523,7 @@ int main(int argc, char **argv)
                "copied in %.3f ms on the host\n", plan.nblocks, plan.nwhole, plan.nslots, plan.nlong, split, prep_ms);
         if (shared && plan.nwhole)
             printf("whole    %d rows longer than %d in %d work-groups (rows of under %d entries share one, %d "
-                   "work-items or more each%s)\n", plan.nwhole, (int)(alocal < share ? alocal : share),
+                   "work-items or more each%s)\n", plan.nwhole, plan.whole_from,
                    plan.nwhole_blocks, (int)alocal * WHOLE_ENTRIES_PER_LANE, WHOLE_MIN_LANES,
                    single ? "" : "; double: rows longer than a block hold most nonzeros");
         if (plan.nlong)
