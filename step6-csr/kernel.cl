@@ -176,12 +176,25 @@ __kernel void csr_vector(const int rows,
  * Either way nobody waits for anybody (OpenCL does not promise that
  * work-groups run at the same time, so a work-group that spun on another
  * could wait forever).
- * blocks[3w .. 3w+2] describe work-group w: for a stream block its first
- * row, the row after its last, then 0; for whole long rows (first, end, -1),
- * the rows whole_row[first .. end - 1] (one, or several that share the
- * work-group: main.c, whole_lanes); for a chunk its row, -(slot + 1),
- * then the split row's number i (long_slot[i] is the row's first slot,
- * long_slot[i + 1] the next row's).
+ * blocks[4w .. 4w+3] describe work-group w: for a stream block its first
+ * row, the row after its last, and its nonzeros' bounds (ptr of those two
+ * rows, copied by the host: see "Latency" below); for whole long rows
+ * (first, end, -1, 0), the rows whole_row[first .. end - 1] (one, or several
+ * that share the work-group: main.c, whole_lanes); for a chunk its row,
+ * -(slot + 1), the split row's number i (long_slot[i] is the row's first
+ * slot, long_slot[i + 1] the next row's), then 0.
+ *
+ * Latency. A stream block of 512 double entries is done in a few sweeps, so
+ * what it costs is mostly waiting: for each load whose address comes from
+ * the load before it. Reading blocks[], then ptr[first] to find where the
+ * block's nonzeros start, then col, then x, then ptr again after the barrier
+ * to find each row's bounds, is five waits in a row; with the bounds in
+ * blocks[] and each work-item's row bounds loaded beside the products,
+ * three. On the H100 that took double power-law mean 188 from 187-190 to
+ * 195-197 GFLOP/s, mean 7 from 172-176 to 181-185, rows of 100-300 from
+ * 179-181 to 187-188; float 0-2% (chapter 6, "Five waits or three"). The
+ * same for whole rows (whole_row[] holding each row's bounds beside it)
+ * measured nothing.
  *
  * On a CPU (LOCAL_SIZE 1) the same blocks, shaped as chapter 4 shaped DIA for
  * a CPU: one work-item per block walks its rows one after another, straight
@@ -284,13 +297,16 @@ void csr_adaptive(const int rows,
     (void)partials;
     (void)tally;
     size_t w = get_group_id(0);
-    int first = blocks[3 * w], end = blocks[3 * w + 1];
+    int first = blocks[4 * w], end = blocks[4 * w + 1], lr = blocks[4 * w + 2], nz1 = blocks[4 * w + 3];
+    /* a stream block carries its nonzeros' bounds (nz0 in the third int):
+     * no load of ptr stands between the block and its first products */
+    int nz0 = lr < 0 ? 0 : lr;   /* (whole rows: 0, 0; their bounds are their rows') */
     /* a chunk: its slot, its long row, and where that row's slots start and end */
-    int slot = -end - 1, lr = blocks[3 * w + 2];
+    int slot = -end - 1;
     int s0 = end < 0 ? long_slot[lr] : 0;
-    /* (a block of whole rows indexes whole_row[]: its bounds are its rows') */
-    int nz0 = lr < 0 ? 0 : ptr[first], nz1 = lr < 0 ? 0 : end < 0 ? ptr[first + 1] : ptr[end];
     if (end < 0) {
+        nz0 = ptr[first];
+        nz1 = ptr[first + 1];
         /* chunk j of the row's n: entries len * j / n up to len * (j + 1) / n */
         long len = nz1 - nz0, n = long_slot[lr + 1] - s0, j = slot - s0;
         nz1 = nz0 + (int)(len * (j + 1) / n);
@@ -311,7 +327,7 @@ void csr_adaptive(const int rows,
 #else
     int lid = get_local_id(0);
     VALUE sum = ZERO;
-    int t = 1, lane = 0, row = -1;
+    int t = 1, lane = 0, row = -1, i0 = 0, i1 = 0;
     /* The kind of block is the same for the whole work-group, so every
      * work-item takes the same branches; the barriers stand outside them all
      * the same (PoCL, which runs a work-group as a loop, cuts it at each). */
@@ -366,6 +382,21 @@ void csr_adaptive(const int rows,
                 sum += MUL(val[k], x[col[k]]);
         }
     } else {
+        /* t work-items per row, the most that fit (the host puts at most
+         * LOCAL_SIZE rows in a block); each loads its row's bounds now, so
+         * that they come in with the products, not after the barrier. (The
+         * same loop as the whole rows' above, on purpose: computed once
+         * before the branch, for both, the double kernel ran 4-15% slower on
+         * the H100 on the power-law matrices; float level.) */
+        int nrows = end - first;
+        while (t < LOCAL_SIZE && 2 * t * nrows <= LOCAL_SIZE)
+            t *= 2;
+        lane = lid & (t - 1);
+        if (lid / t < nrows) {
+            row = first + lid / t;
+            i0 = ptr[row] - nz0 + lane;
+            i1 = ptr[row + 1] - nz0;
+        }
         /* 1. every product of the block into local memory, LOCAL_SIZE at a time */
         for (int k = nz0 + lid; k < nz1; k += LOCAL_SIZE)
             prod[k - nz0] = MUL(val[k], x[col[k]]);
@@ -373,22 +404,8 @@ void csr_adaptive(const int rows,
     barrier(CLK_LOCAL_MEM_FENCE);
 
     /* 2. the sums */
-    if (!walk) {
-        /* t work-items per row, the most that fit (the host puts at most
-         * LOCAL_SIZE rows in a block). The same loop as the whole rows'
-         * above, on purpose: computed once before the branch, for both, the
-         * double kernel ran 4-15% slower on the H100 on the power-law
-         * matrices (mean 15: 153 to 131 GFLOP/s, three rounds; float level) */
-        int nrows = end - first;
-        while (t < LOCAL_SIZE && 2 * t * nrows <= LOCAL_SIZE)
-            t *= 2;
-        lane = lid & (t - 1);
-        if (lid / t < nrows) {
-            row = first + lid / t;
-            for (int i = ptr[row] - nz0 + lane; i < ptr[row + 1] - nz0; i += t)
-                sum += prod[i];
-        }
-    }
+    for (int i = i0; i < i1; i += t)
+        sum += prod[i];
     if (t > 1) {
         /* tree over the t work-items of each row (all LOCAL_SIZE for a long row) */
         partial[lid] = sum;

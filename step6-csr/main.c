@@ -302,7 +302,7 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
     }
     if (nb >= INT_MAX / 3 || nslots >= INT_MAX)
         return spmv_fail(err, "%s needs %lld adaptive blocks: too many for int indices", A->origin.name, nb);
-    pl->blocks = spmv_alloc((size_t)nb * 3 + 3, sizeof(int), "adaptive blocks", err);
+    pl->blocks = spmv_alloc((size_t)nb * 4 + 4, sizeof(int), "adaptive blocks", err);
     pl->long_row = pl->blocks ? spmv_alloc((size_t)nlong + 1, sizeof(int), "long rows", err) : NULL;
     pl->long_slot = pl->long_row ? spmv_alloc((size_t)nlong + 1, sizeof(int), "long row slots", err) : NULL;
     pl->whole_row = pl->long_slot ? spmv_alloc((size_t)nwhole + 1, sizeof(int), "whole rows", err) : NULL;
@@ -320,9 +320,10 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
             pl->long_row[l] = r;
             pl->long_slot[l] = slot;
             for (long long c = chunks_of(A->ptr[r + 1] - A->ptr[r], share, last, single); c > 0; c--, b++) {
-                pl->blocks[3 * b] = r;
-                pl->blocks[3 * b + 1] = -(slot++ + 1);
-                pl->blocks[3 * b + 2] = l;
+                pl->blocks[4 * b] = r;
+                pl->blocks[4 * b + 1] = -(slot++ + 1);
+                pl->blocks[4 * b + 2] = l;
+                pl->blocks[4 * b + 3] = 0;
             }
             l++;
             break;
@@ -330,9 +331,10 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
             order[w++] = (struct whole_row){ A->ptr[r + 1] - A->ptr[r], r };
             break;
         default:
-            pl->blocks[3 * b] = r;
-            pl->blocks[3 * b + 1] = next;
-            pl->blocks[3 * b + 2] = 0;
+            pl->blocks[4 * b] = r;
+            pl->blocks[4 * b + 1] = next;
+            pl->blocks[4 * b + 2] = A->ptr[r];
+            pl->blocks[4 * b + 3] = A->ptr[next];
             b++;
         }
     }
@@ -344,21 +346,22 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
     int wb = 0;
     for (int i = 0; i < w; wb++) {
         int k = local / whole_lanes(order[i].len, local, shared);
-        pl->blocks[3 * wb] = i;
+        pl->blocks[4 * wb] = i;
         i = i + k < w ? i + k : w;
-        pl->blocks[3 * wb + 1] = i;
-        pl->blocks[3 * wb + 2] = -1;
+        pl->blocks[4 * wb + 1] = i;
+        pl->blocks[4 * wb + 2] = -1;
+        pl->blocks[4 * wb + 3] = 0;
     }
     for (int i = 0; i < w; i++)
         pl->whole_row[i] = order[i].row;
     free(order);
     if (wb < w)
-        memmove(pl->blocks + 3 * wb, pl->blocks + 3 * w, (size_t)(b - w) * 3 * sizeof(int));
+        memmove(pl->blocks + 4 * wb, pl->blocks + 4 * w, (size_t)(b - w) * 4 * sizeof(int));
     b -= w - wb;
     /* after the last block, an empty one (rows, rows): what a matrix with no
      * rows runs, since a launch needs at least one work-group */
-    pl->blocks[3 * b] = pl->blocks[3 * b + 1] = A->rows;
-    pl->blocks[3 * b + 2] = 0;
+    pl->blocks[4 * b] = pl->blocks[4 * b + 1] = A->rows;
+    pl->blocks[4 * b + 2] = pl->blocks[4 * b + 3] = 0;
     pl->long_slot[l] = slot;
     pl->nblocks = b;
     pl->nwhole = w;
@@ -500,7 +503,7 @@ int main(int argc, char **argv)
         if (plan_blocks(&A, (int)share, split, (int)alocal, last_chunk, single, shared, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         last_chunk = last_chunk && plan.nlong > 0;   /* no split row, nothing to add up */
-        d_blocks = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nblocks * 3 + 3) * sizeof(int), plan.blocks,
+        d_blocks = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nblocks * 4 + 4) * sizeof(int), plan.blocks,
                                   "adaptive blocks");
         d_partials = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, ((size_t)plan.nslots + 1) * vsize, NULL,
                                     "long rows' partial sums");

@@ -260,6 +260,16 @@ if mutant onerow 's/row = whole_row\[first \+ lid \/ t\];/row = whole_row[first]
     done
 fi
 
+# ---- a broken stream block: each row's sum stops one product short (the
+# row bounds that each work-item loads beside the products, kernel.cl)
+if mutant bounds 's/i1 = ptr\[row \+ 1\] - nz0;/i1 = ptr[row + 1] - nz0 - 1;/'; then
+    for p in s d; do
+        expect_status "adaptive broken stream block, a row's last product left out (local 64, $p) exits 1" 1 \
+            "$bin" --gen powerlaw:rows=3000,mean=30 --precision $p --kernel adaptive --local-size 64 \
+            --kernel-file "$TMP/bounds.cl" $QUICK
+    done
+fi
+
 # ---- the CPU shape's four running sums (kernel.cl walk_sum): one sum left
 # out of the result, or the last entries after the fours left out, FAILs
 if mutant nos3 's/return \(s0 \+ s1\) \+ \(s2 \+ s3\);/return (s0 + s1) + s2;/' &&
