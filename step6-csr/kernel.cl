@@ -138,8 +138,7 @@ __kernel void csr_vector(const int rows,
  *                    with a group as wide as the work-group (or, SHARED_ROWS,
  *                    several rows longer than LOCAL_SIZE, up to a few
  *                    thousand entries, share a work-group, 32 work-items or
- *                    more each: always in float, in double where such rows
- *                    hold most of the matrix, main.c shared_rows); the host
+ *                    more each: float and double, main.c shared_rows); the host
  *                    puts these blocks first, longest first, so they start
  *                    first;
  *   a chunk          a piece of a row so long that one work-group alone
@@ -180,7 +179,7 @@ __kernel void csr_vector(const int rows,
  * row, the row after its last, and its nonzeros' bounds (ptr of those two
  * rows, copied by the host: see "Latency" below); for whole long rows
  * (first, end, -1, 0), the rows whole_row[first .. end - 1] (one, or several
- * that share the work-group: main.c, whole_lanes); for a chunk its row,
+ * that share the work-group: main.c, whole_lanes; three ints each); for a chunk its row,
  * -(slot + 1), the split row's number i (long_slot[i] is the row's first
  * slot, long_slot[i + 1] the next row's), then 0.
  *
@@ -192,9 +191,10 @@ __kernel void csr_vector(const int rows,
  * blocks[] and each work-item's row bounds loaded beside the products,
  * three. On the H100 that took double power-law mean 188 from 187-190 to
  * 195-197 GFLOP/s, mean 7 from 172-176 to 181-185, rows of 100-300 from
- * 179-181 to 187-188; float 0-2% (chapter 6, "Five waits or three"). The
- * same for whole rows (whole_row[] holding each row's bounds beside it)
- * measured nothing.
+ * 179-181 to 187-188; float 0-2% (chapter 6, "Five waits or three"). Whole
+ * rows likewise: whole_row[] holds each row's bounds beside it, so a
+ * work-group reads whole_row[], then col, not whole_row[], then ptr, then
+ * col (1-2% in double once rows share work-groups, float level).
  *
  * On a CPU (LOCAL_SIZE 1) the same blocks, shaped as chapter 4 shaped DIA for
  * a CPU: one work-item per block walks its rows one after another, straight
@@ -318,8 +318,10 @@ void csr_adaptive(const int rows,
     if (end >= 0) {
         /* rows first .. end - 1, or whole_row[first .. end - 1] */
         for (int i = first; i < end; i++) {
-            int row = lr < 0 ? whole_row[i] : i;
-            y[row] = walk_sum(col, val, x, ptr[row], ptr[row + 1]);
+            if (lr < 0)   /* whole_row[3i ..]: the row, its bounds */
+                y[whole_row[3 * i]] = walk_sum(col, val, x, whole_row[3 * i + 1], whole_row[3 * i + 2]);
+            else
+                y[i] = walk_sum(col, val, x, ptr[i], ptr[i + 1]);
         }
         return;
     }
@@ -340,9 +342,10 @@ void csr_adaptive(const int rows,
             while (t < LOCAL_SIZE && 2 * t * nrows <= LOCAL_SIZE)
                 t *= 2;
             if (lid / t < nrows) {
-                row = whole_row[first + lid / t];
-                nz0 = ptr[row];
-                nz1 = ptr[row + 1];
+                int i = 3 * (first + lid / t);   /* (row, its bounds) */
+                row = whole_row[i];
+                nz0 = whole_row[i + 1];
+                nz1 = whole_row[i + 2];
             }
         } else {
             t = LOCAL_SIZE;
@@ -357,10 +360,10 @@ void csr_adaptive(const int rows,
          * waits on memory, and four loads wait together), then the last few
          * one by one; on the H100 this took the arrow matrix from 7.9 to
          * 11.5 GFLOP/s in double (chapter 6, "Tuning the share"). The first
-         * loop is compiled in only where rows share work-groups: in double,
-         * on the H100, its mere presence made the kernel 5-15% slower on the
-         * power-law matrices, so main.c shares rows in double only where
-         * long rows hold most of the matrix. */
+         * loop is compiled in only where rows share work-groups (not in
+         * complex). In double, before the blocks carried their bounds
+         * ("Latency", above), its mere presence made the kernel 5-15% slower
+         * on the power-law matrices; since, sharing pays in double too. */
 #ifdef SHARED_ROWS
         if (t < LOCAL_SIZE) {
             int k = nz0 + lane;

@@ -133,7 +133,8 @@ static const char *choose_kernel(const row_stats *st, int share, int gpu, char *
 typedef struct {
     int *blocks, nblocks, nwhole, nwhole_blocks;
     int whole_from;           /* rows longer than this go whole (or are split) */
-    int *whole_row;           /* the rows that go whole, longest first: whole blocks index it */
+    int *whole_row;           /* the rows that go whole, longest first, three ints each (the row, its
+                               * first nonzero, the next row's first): whole blocks index it */
     int *long_row, *long_slot, nlong, nslots;
 } adaptive_plan;
 
@@ -254,28 +255,16 @@ static int whole_lanes(int len, int local, int shared)
     return t;
 }
 
-/* When whole rows share work-groups. In float, always, and then every row
- * longer than the work-group goes whole, not only those longer than a block
- * (on the H100, float: rows of 600-1,000 entries 350.6 to 412.1 GFLOP/s,
- * power-law mean 188 254.7 to 273.3, the others up to 7% faster; chapter 6). In
- * double, only where rows longer than a block hold most of the nonzeros:
- * with the shared loop compiled in, the double kernel lost 5-15% on the
- * power-law matrices, whose nonzeros are mostly in stream blocks, and won
- * 47-56% where every row is long (rows of 600-1,000 entries 191.9 to 283.0,
- * of 2,000-6,000 187.4 to 291.8).
- * Complex: never (not measured). The GPU shape only. */
-static int shared_rows(const csr_matrix *A, int share, int local, int single, int cplx)
+/* When whole rows share work-groups: on a GPU, in float and double (every
+ * row longer than the work-group then goes whole, not only those longer than
+ * a block; on the H100, float: rows of 600-1,000 entries 350.6 to 412.1
+ * GFLOP/s, power-law mean 188 254.7 to 273.3; double, once blocks carried
+ * their bounds (kernel.cl, "Latency"): power-law mean 188 195 to 205-210,
+ * mean 60 150-154 to 158-159, mean 15 and 100 1-3% slower; chapter 6,
+ * "Five waits or three"). Complex: never (not measured). */
+static int shared_rows(int local, int cplx)
 {
-    if (cplx || local <= 1)
-        return 0;
-    if (single)
-        return 1;
-    long long in_long = 0;
-    for (int r = 0; r < A->rows; r++) {
-        int len = A->ptr[r + 1] - A->ptr[r];
-        in_long += len > share ? len : 0;
-    }
-    return 2 * in_long > A->nnz;
+    return local > 1 && !cplx;
 }
 
 static int plan_blocks(const csr_matrix *A, int share, int split, int local, int last, int single, int shared,
@@ -305,7 +294,7 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
     pl->blocks = spmv_alloc((size_t)nb * 4 + 4, sizeof(int), "adaptive blocks", err);
     pl->long_row = pl->blocks ? spmv_alloc((size_t)nlong + 1, sizeof(int), "long rows", err) : NULL;
     pl->long_slot = pl->long_row ? spmv_alloc((size_t)nlong + 1, sizeof(int), "long row slots", err) : NULL;
-    pl->whole_row = pl->long_slot ? spmv_alloc((size_t)nwhole + 1, sizeof(int), "whole rows", err) : NULL;
+    pl->whole_row = pl->long_slot ? spmv_alloc((size_t)nwhole * 3 + 3, sizeof(int), "whole rows", err) : NULL;
     struct whole_row *order = pl->whole_row ? spmv_alloc((size_t)nwhole + 1, sizeof *order, "whole rows", err) : NULL;
     if (!order) {
         plan_free(pl);
@@ -352,8 +341,12 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
         pl->blocks[4 * wb + 2] = -1;
         pl->blocks[4 * wb + 3] = 0;
     }
-    for (int i = 0; i < w; i++)
-        pl->whole_row[i] = order[i].row;
+    for (int i = 0; i < w; i++) {
+        int r = order[i].row;
+        pl->whole_row[3 * i] = r;
+        pl->whole_row[3 * i + 1] = A->ptr[r];
+        pl->whole_row[3 * i + 2] = A->ptr[r + 1];
+    }
     free(order);
     if (wb < w)
         memmove(pl->blocks + 4 * wb, pl->blocks + 4 * w, (size_t)(b - w) * 4 * sizeof(int));
@@ -499,7 +492,7 @@ int main(int argc, char **argv)
             spmv_die(SPMV_EXIT_USAGE, "--combine last: %s; use --combine fixup", why_not);
         }
         int split = choose_split(&A, (int)share, vsize + sizeof(int), cl.compute_units, last_chunk, o.split);
-        shared = shared_rows(&A, (int)share, (int)alocal, single, cplx);
+        shared = shared_rows((int)alocal, cplx);
         if (plan_blocks(&A, (int)share, split, (int)alocal, last_chunk, single, shared, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         last_chunk = last_chunk && plan.nlong > 0;   /* no split row, nothing to add up */
@@ -509,7 +502,7 @@ int main(int argc, char **argv)
                                     "long rows' partial sums");
         d_long_slot = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nlong + 1) * sizeof(int),
                                      plan.long_slot, "long rows' slots");
-        d_whole_row = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nwhole + 1) * sizeof(int), plan.whole_row,
+        d_whole_row = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nwhole * 3 + 3) * sizeof(int), plan.whole_row,
                                      "whole rows");
         d_long_row = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nlong + 1) * sizeof(int), plan.long_row,
                                     "long rows");
@@ -526,9 +519,8 @@ int main(int argc, char **argv)
                "copied in %.3f ms on the host\n", plan.nblocks, plan.nwhole, plan.nslots, plan.nlong, split, prep_ms);
         if (shared && plan.nwhole)
             printf("whole    %d rows longer than %d in %d work-groups (rows of under %d entries share one, %d "
-                   "work-items or more each%s)\n", plan.nwhole, plan.whole_from,
-                   plan.nwhole_blocks, (int)alocal * WHOLE_ENTRIES_PER_LANE, WHOLE_MIN_LANES,
-                   single ? "" : "; double: rows longer than a block hold most nonzeros");
+                   "work-items or more each)\n", plan.nwhole, plan.whole_from,
+                   plan.nwhole_blocks, (int)alocal * WHOLE_ENTRIES_PER_LANE, WHOLE_MIN_LANES);
         if (plan.nlong)
             printf("combine  %s\n", last_chunk ? "last: each split row added up by its last chunk, in the kernel "
                    "(one 64-bit atomic word per row)" : "fixup: split rows added up by a second kernel");

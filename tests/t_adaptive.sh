@@ -230,10 +230,9 @@ fi
 
 # ---- whole rows sharing a work-group (kernel.cl SHARED_ROWS): rows of
 # 600-1,000 entries, 32 work-items each at local 64, two rows a work-group,
-# in float always and in double because such rows hold every nonzero; in
-# double a power-law matrix, whose long rows hold a minority, keeps one row a
-# work-group. Broken: every work-item on the block's first row, or the
-# coalesced sweep reading a sweep past its row
+# in float and double; in complex one row a work-group. Broken: every
+# work-item on the block's first row, or the coalesced sweep reading a sweep
+# past its row
 SHR="--gen uniform:rows=300,cols=2000,min=600,max=1000 --kernel adaptive --local-size 64"
 for p in s d; do
     # shellcheck disable=SC2086
@@ -245,11 +244,11 @@ done
 expect_output "adaptive float: rows longer than the work-group go whole" \
     '\(300 long rows whole, 0 chunks' "$bin" --gen uniform:rows=300,cols=2000,min=65,max=192 \
     --kernel adaptive --local-size 64 $QUICK
-_run "$bin" --gen powerlaw:rows=3000,mean=30 --kernel adaptive --local-size 64 --precision d $QUICK
+_run "$bin" --gen powerlaw:rows=3000,mean=30 --kernel adaptive --local-size 64 --precision z $QUICK
 grep -q '^check: PASS' "$TMP/out" && grep -qE '^prep .*\([1-9][0-9]* long rows whole' "$TMP/out" &&
-    ! grep -q '^whole ' "$TMP/out" && pass "adaptive double, power-law: whole rows one a work-group" ||
-    fail "adaptive double, power-law: whole rows one a work-group" "$(grep -E '^(check|whole|prep)' "$TMP/out" | tr '\n' ' ')"
-if mutant onerow 's/row = whole_row\[first \+ lid \/ t\];/row = whole_row[first];/' &&
+    ! grep -q '^whole ' "$TMP/out" && pass "adaptive complex, power-law: whole rows one a work-group" ||
+    fail "adaptive complex, power-law: whole rows one a work-group" "$(grep -E '^(check|whole|prep)' "$TMP/out" | tr '\n' ' ')"
+if mutant onerow 's/int i = 3 \* \(first \+ lid \/ t\);/int i = 3 * first;/' &&
     mutant past 's/for \(; k \+ 3 \* t < nz1; k \+= 4 \* t\)/for (; k + 2 * t < nz1; k += 4 * t)/'; then
     for b in onerow past; do
         for p in s d; do
