@@ -138,7 +138,7 @@ __kernel void csr_vector(const int rows,
  *                    with a group as wide as the work-group (or, SHARED_ROWS,
  *                    several rows longer than LOCAL_SIZE, up to a few
  *                    thousand entries, share a work-group, 32 work-items or
- *                    more each: float and double, main.c shared_rows); the host
+ *                    more each, on a GPU: main.c shared_rows); the host
  *                    puts these blocks first, longest first, so they start
  *                    first;
  *   a chunk          a piece of a row so long that one work-group alone
@@ -360,10 +360,10 @@ void csr_adaptive(const int rows,
          * waits on memory, and four loads wait together), then the last few
          * one by one; on the H100 this took the arrow matrix from 7.9 to
          * 11.5 GFLOP/s in double (chapter 6, "Tuning the share"). The first
-         * loop is compiled in only where rows share work-groups (not in
-         * complex). In double, before the blocks carried their bounds
+         * loop is compiled in only where rows share work-groups (on a
+         * GPU). In double, before the blocks carried their bounds
          * ("Latency", above), its mere presence made the kernel 5-15% slower
-         * on the power-law matrices; since, sharing pays in double too. */
+         * on the power-law matrices; since, sharing pays in every precision. */
 #ifdef SHARED_ROWS
         if (t < LOCAL_SIZE) {
             int k = nz0 + lane;

@@ -255,16 +255,17 @@ static int whole_lanes(int len, int local, int shared)
     return t;
 }
 
-/* When whole rows share work-groups: on a GPU, in float and double (every
- * row longer than the work-group then goes whole, not only those longer than
- * a block; on the H100, float: rows of 600-1,000 entries 350.6 to 412.1
- * GFLOP/s, power-law mean 188 254.7 to 273.3; double, once blocks carried
- * their bounds (kernel.cl, "Latency"): power-law mean 188 195 to 205-210,
- * mean 60 150-154 to 158-159, mean 15 and 100 1-3% slower; chapter 6,
- * "Five waits or three"). Complex: never (not measured). */
-static int shared_rows(int local, int cplx)
+/* When whole rows share work-groups: on a GPU, always (every row longer
+ * than the work-group then goes whole, not only those longer than a block).
+ * On the H100, float: rows of 600-1,000 entries 350.6 to 412.1 GFLOP/s,
+ * power-law mean 188 254.7 to 273.3; double, once blocks carried their
+ * bounds (kernel.cl, "Latency"): power-law mean 188 195 to 205-210, mean 60
+ * 150-154 to 158-159, mean 15 and 100 1-3% slower; complex float mean 188
+ * +7%, complex double mean 15 and 7 +5-6%, rows of 600-1,000 +20-27%
+ * (chapter 6, "Five waits or three"). A CPU walks each row whole anyway. */
+static int shared_rows(int local)
 {
-    return local > 1 && !cplx;
+    return local > 1;
 }
 
 static int plan_blocks(const csr_matrix *A, int share, int split, int local, int last, int single, int shared,
@@ -492,7 +493,7 @@ int main(int argc, char **argv)
             spmv_die(SPMV_EXIT_USAGE, "--combine last: %s; use --combine fixup", why_not);
         }
         int split = choose_split(&A, (int)share, vsize + sizeof(int), cl.compute_units, last_chunk, o.split);
-        shared = shared_rows((int)alocal, cplx);
+        shared = shared_rows((int)alocal);
         if (plan_blocks(&A, (int)share, split, (int)alocal, last_chunk, single, shared, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         last_chunk = last_chunk && plan.nlong > 0;   /* no split row, nothing to add up */

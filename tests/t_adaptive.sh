@@ -230,11 +230,10 @@ fi
 
 # ---- whole rows sharing a work-group (kernel.cl SHARED_ROWS): rows of
 # 600-1,000 entries, 32 work-items each at local 64, two rows a work-group,
-# in float and double; in complex one row a work-group. Broken: every
-# work-item on the block's first row, or the coalesced sweep reading a sweep
-# past its row
+# in every precision. Broken: every work-item on the block's first row, or
+# the coalesced sweep reading a sweep past its row
 SHR="--gen uniform:rows=300,cols=2000,min=600,max=1000 --kernel adaptive --local-size 64"
-for p in s d; do
+for p in s d c z; do
     # shellcheck disable=SC2086
     expect_output "adaptive ($p): 300 whole rows in 150 work-groups" \
         '^whole +300 rows longer than 64 in 150 work-groups' "$bin" $SHR --precision $p $QUICK
@@ -244,14 +243,15 @@ done
 expect_output "adaptive float: rows longer than the work-group go whole" \
     '\(300 long rows whole, 0 chunks' "$bin" --gen uniform:rows=300,cols=2000,min=65,max=192 \
     --kernel adaptive --local-size 64 $QUICK
-_run "$bin" --gen powerlaw:rows=3000,mean=30 --kernel adaptive --local-size 64 --precision z $QUICK
-grep -q '^check: PASS' "$TMP/out" && grep -qE '^prep .*\([1-9][0-9]* long rows whole' "$TMP/out" &&
-    ! grep -q '^whole ' "$TMP/out" && pass "adaptive complex, power-law: whole rows one a work-group" ||
-    fail "adaptive complex, power-law: whole rows one a work-group" "$(grep -E '^(check|whole|prep)' "$TMP/out" | tr '\n' ' ')"
+# on a CPU (local 1) every whole row is walked by one work-item: no sharing
+_run "$bin" --gen arrow:rows=20000 --kernel adaptive --local-size 1 --precision z $QUICK
+grep -q '^check: PASS' "$TMP/out" && grep -qE '^prep .*\(1 long rows whole' "$TMP/out" &&
+    ! grep -q '^whole ' "$TMP/out" && pass "adaptive CPU shape: a whole row, not shared" ||
+    fail "adaptive CPU shape: a whole row, not shared" "$(grep -E '^(check|whole|prep)' "$TMP/out" | tr '\n' ' ')"
 if mutant onerow 's/int i = 3 \* \(first \+ lid \/ t\);/int i = 3 * first;/' &&
     mutant past 's/for \(; k \+ 3 \* t < nz1; k \+= 4 \* t\)/for (; k + 2 * t < nz1; k += 4 * t)/'; then
     for b in onerow past; do
-        for p in s d; do
+        for p in s d z; do
             # shellcheck disable=SC2086
             expect_status "adaptive broken shared whole rows ($b, $p) exits 1" 1 "$bin" $SHR --precision $p \
                 --kernel-file "$TMP/$b.cl" $QUICK
