@@ -290,7 +290,7 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
             nb++;
         }
     }
-    if (nb >= INT_MAX / 3 || nslots >= INT_MAX)
+    if (nb >= INT_MAX / 4 || nslots >= INT_MAX)   /* blocks[4 * b], an int index */
         return spmv_fail(err, "%s needs %lld adaptive blocks: too many for int indices", A->origin.name, nb);
     pl->blocks = spmv_alloc((size_t)nb * 4 + 4, sizeof(int), "adaptive blocks", err);
     pl->long_row = pl->blocks ? spmv_alloc((size_t)nlong + 1, sizeof(int), "long rows", err) : NULL;
