@@ -54,6 +54,14 @@ if [ -x "$bin" ]; then
                     "status $(cat "$TMP/status"): $(grep -E '^check|error' "$TMP/out" "$TMP/err" | tr '\n' ' ') row: $row"
             fi
         done
+        # the time is the GPU's: the host's part of the call hidden behind a
+        # spin kernel, which SPMV_CUSPARSE_SPIN_US sets (0: none)
+        expect_output "cusparse times behind a spin kernel" 'CUDA events, behind a [0-9]+ us spin' \
+            "$bin" --grid 32 --runs 2 --kernel alg1
+        expect_output "cusparse with SPMV_CUSPARSE_SPIN_US=0: the host's part included" \
+            "the host's part included: SPMV_CUSPARSE_SPIN_US=0" env SPMV_CUSPARSE_SPIN_US=0 "$bin" --grid 32 --runs 2 --kernel alg1
+        expect_error "cusparse: SPMV_CUSPARSE_SPIN_US not a number" "SPMV_CUSPARSE_SPIN_US=fast: give microseconds" \
+            env SPMV_CUSPARSE_SPIN_US=fast "$bin" --grid 32 --runs 2
     else
         # no GPU: one line on stderr, status 3, a SKIP row, no crash
         _run "$bin" --grid 8 --csv "$TMP/skip.csv"

@@ -31,6 +31,23 @@ __global__ void read4(const float4 *__restrict__ a, float *__restrict__ out, siz
     out[i] = s.x + s.y + s.z + s.w;
 }
 
+/* One thread that waits `ns` nanoseconds of the GPU's global timer, then
+ * ends: the stream is busy while the host prepares the call queued behind
+ * it (main.c, call_ms). */
+__global__ void spin(unsigned long long ns)
+{
+    unsigned long long t0, t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    do
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    while (t - t0 < ns);
+}
+
+extern "C" void cuda_spin(double us)
+{
+    spin<<<1, 1>>>((unsigned long long)(us * 1e3));
+}
+
 static float timed(cuda_probe *p, int which)
 {
     size_t n4 = p->bytes / sizeof(float4), n = which ? n4 / READ_PER_THREAD : n4;

@@ -31,6 +31,11 @@ int cuda_probe_open(cuda_probe *p, size_t bytes, char *msg, size_t msglen);
 void cuda_probe_sample(cuda_probe *p);   /* one copy and one read, timed */
 void cuda_probe_close(cuda_probe *p);
 
+/* Queues one kernel of a single thread that runs `us` microseconds on the
+ * default stream (what main.c's timing hides the host's part of a call
+ * behind). */
+void cuda_spin(double us);
+
 #ifdef __cplusplus
 }
 #endif
