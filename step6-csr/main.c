@@ -242,15 +242,26 @@ static int longer_first(const void *a, const void *b)
  * sweep, then pays a tree of eight barriers: with 32 per row, eight such
  * rows share a work-group and its tree of five (on the H100 rows of
  * 600-1,000 entries went from 218 to 350 GFLOP/s in float, chapter 6).
+ * But never fewer than finish the row within a compute unit's share of the
+ * matrix (per_cu nonzeros for the whole work-group, per_cu * t / local for
+ * t of its work-items), the rule that decides where rows are cut
+ * (choose_split): on a small matrix the work-group that walks its longest
+ * row with 32 work-items is still walking when the rest is done (on the
+ * H100, power-law of 20,000 rows, mean 15, in double: 18-20 us, against 13.5
+ * with that row's work spread; chapter 6, "Small matrices").
  * Not shared: the whole work-group. */
 #ifndef WHOLE_ENTRIES_PER_LANE
 #define WHOLE_ENTRIES_PER_LANE 32
 #endif
 #define WHOLE_MIN_LANES 32
-static int whole_lanes(int len, int local, int shared)
+#ifndef WHOLE_CU_BOUND
+#define WHOLE_CU_BOUND 1
+#endif
+static int whole_lanes(int len, int local, int shared, long long per_cu)
 {
     int t = local;
-    while (shared && t > WHOLE_MIN_LANES && (long long)t * WHOLE_ENTRIES_PER_LANE > len)
+    while (shared && t > WHOLE_MIN_LANES && (long long)t * WHOLE_ENTRIES_PER_LANE > len &&
+           (!WHOLE_CU_BOUND || (long long)len * local <= per_cu * (t / 2)))
         t /= 2;
     return t;
 }
@@ -269,7 +280,7 @@ static int shared_rows(int local)
 }
 
 static int plan_blocks(const csr_matrix *A, int share, int split, int local, int last, int single, int shared,
-                       adaptive_plan *pl, spmv_error *err)
+                       long long per_cu, adaptive_plan *pl, spmv_error *err)
 {
     memset(pl, 0, sizeof *pl);
     long long nb = 0, nwhole = 0, nlong = 0, nslots = 0;
@@ -335,7 +346,7 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
     qsort(order, (size_t)w, sizeof *order, longer_first);
     int wb = 0;
     for (int i = 0; i < w; wb++) {
-        int k = local / whole_lanes(order[i].len, local, shared);
+        int k = local / whole_lanes(order[i].len, local, shared, per_cu);
         pl->blocks[4 * wb] = i;
         i = i + k < w ? i + k : w;
         pl->blocks[4 * wb + 1] = i;
@@ -494,7 +505,8 @@ int main(int argc, char **argv)
         }
         int split = choose_split(&A, (int)share, vsize + sizeof(int), cl.compute_units, last_chunk, o.split);
         shared = shared_rows((int)alocal);
-        if (plan_blocks(&A, (int)share, split, (int)alocal, last_chunk, single, shared, &plan, &err))
+        long long per_cu = A.nnz / (long long)(cl.compute_units ? cl.compute_units : 1);
+        if (plan_blocks(&A, (int)share, split, (int)alocal, last_chunk, single, shared, per_cu, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         last_chunk = last_chunk && plan.nlong > 0;   /* no split row, nothing to add up */
         d_blocks = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nblocks * 4 + 4) * sizeof(int), plan.blocks,
@@ -520,8 +532,9 @@ int main(int argc, char **argv)
                "copied in %.3f ms on the host\n", plan.nblocks, plan.nwhole, plan.nslots, plan.nlong, split, prep_ms);
         if (shared && plan.nwhole)
             printf("whole    %d rows longer than %d in %d work-groups (rows of under %d entries share one, %d "
-                   "work-items or more each)\n", plan.nwhole, plan.whole_from,
-                   plan.nwhole_blocks, (int)alocal * WHOLE_ENTRIES_PER_LANE, WHOLE_MIN_LANES);
+                   "work-items or more each, as many as finish it within a compute unit's share, %lld nonzeros)\n",
+                   plan.nwhole, plan.whole_from, plan.nwhole_blocks, (int)alocal * WHOLE_ENTRIES_PER_LANE,
+                   WHOLE_MIN_LANES, per_cu);
         if (plan.nlong)
             printf("combine  %s\n", last_chunk ? "last: each split row added up by its last chunk, in the kernel "
                    "(one 64-bit atomic word per row)" : "fixup: split rows added up by a second kernel");

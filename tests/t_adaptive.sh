@@ -230,14 +230,31 @@ fi
 
 # ---- whole rows sharing a work-group (kernel.cl SHARED_ROWS): rows of
 # 600-1,000 entries, 32 work-items each at local 64, two rows a work-group,
-# in every precision. Broken: every work-item on the block's first row, or
-# the coalesced sweep reading a sweep past its row
-SHR="--gen uniform:rows=300,cols=2000,min=600,max=1000 --kernel adaptive --local-size 64"
+# in every precision (3,000 rows: a compute unit's share stays above what 32
+# work-items walk in time on a device of up to 600 compute units). Broken:
+# every work-item on the block's first row, or the coalesced sweep reading a
+# sweep past its row
+SHR="--gen uniform:rows=3000,cols=2000,min=600,max=1000 --kernel adaptive --local-size 64"
 for p in s d c z; do
     # shellcheck disable=SC2086
-    expect_output "adaptive ($p): 300 whole rows in 150 work-groups" \
-        '^whole +300 rows longer than 64 in 150 work-groups' "$bin" $SHR --precision $p $QUICK
+    expect_output "adaptive ($p): 3000 whole rows in 1500 work-groups" \
+        '^whole +3000 rows longer than 64 in 1500 work-groups' "$bin" $SHR --precision $p $QUICK
 done
+# ... but never fewer work-items than finish a row within a compute unit's
+# share (main.c whole_lanes): 8 rows of 1,000 at local 256 go 32 work-items
+# each, 8 rows to one work-group, only where a compute unit's share is all
+# 8,000 nonzeros; with the share printed on the `whole` line, t is the least
+# power of two from 32 with 1000 * 256 <= share * t, and 8 / (256 / t)
+# work-groups walk them, correctly
+_run "$bin" --gen uniform:rows=8,cols=2000,min=1000,max=1000 --kernel adaptive --local-size 256 $QUICK
+per_cu=$(sed -n 's/^whole .* share, \([0-9]*\) nonzeros)$/\1/p' "$TMP/out")
+want=$(awk -v s="$per_cu" 'BEGIN { t = 32; while (t < 256 && 1000 * 256 > s * t) t *= 2; print 8 / (256 / t) }')
+if [ -n "$per_cu" ] && grep -q '^check: PASS' "$TMP/out" && grep -qE "^whole +8 rows longer than 256 in $want work-groups" "$TMP/out"; then
+    pass "adaptive: long rows of a small matrix get the work-items to finish in a compute unit's share ($want work-groups)"
+else
+    fail "adaptive: long rows of a small matrix get the work-items to finish in a compute unit's share" \
+        "share '$per_cu', want $want work-groups: $(grep -E '^(check|whole)' "$TMP/out" | tr '\n' ' ')"
+fi
 # float: rows of 65-192 entries (longer than the work-group, within a block) go whole too
 # shellcheck disable=SC2086
 expect_output "adaptive float: rows longer than the work-group go whole" \
