@@ -158,9 +158,8 @@ typedef struct {
 
 #define SPLIT_MIN_BYTES_LAST (128 << 10)
 
-static int choose_split(const csr_matrix *A, int share, size_t entry_bytes, size_t compute_units, int last, int asked)
+static int choose_split(long long per_cu, int share, size_t entry_bytes, int last, int asked)
 {
-    long long per_cu = A->nnz / (long long)(compute_units ? compute_units : 1);
     long long split = asked ? asked : (long long)((last ? SPLIT_MIN_BYTES_LAST : SPLIT_MIN_BYTES) / entry_bytes);
     if (!asked && per_cu > split)
         split = per_cu < INT_MAX ? per_cu : INT_MAX;
@@ -503,9 +502,11 @@ int main(int argc, char **argv)
                 spmv_skip(&STEP, &o, &cl, "adaptive", why_not);
             spmv_die(SPMV_EXIT_USAGE, "--combine last: %s; use --combine fixup", why_not);
         }
-        int split = choose_split(&A, (int)share, vsize + sizeof(int), cl.compute_units, last_chunk, o.split);
-        shared = shared_rows((int)alocal);
+        /* a compute unit's share of the matrix: where rows are cut, and how
+         * many work-items a shared whole row gets (whole_lanes) */
         long long per_cu = A.nnz / (long long)(cl.compute_units ? cl.compute_units : 1);
+        int split = choose_split(per_cu, (int)share, vsize + sizeof(int), last_chunk, o.split);
+        shared = shared_rows((int)alocal);
         if (plan_blocks(&A, (int)share, split, (int)alocal, last_chunk, single, shared, per_cu, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         last_chunk = last_chunk && plan.nlong > 0;   /* no split row, nothing to add up */
