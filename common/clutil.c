@@ -119,6 +119,10 @@ static void str_info(cl_device_id d, cl_device_info what, char *buf, size_t len)
     buf[len - 1] = 0;
 }
 
+/* OpenCL 3.0 names, from CL/cl.h (this code targets 1.2's API) */
+#define SPMV_CL_ATOMIC_FENCE_CAPABILITIES 0x1064
+#define SPMV_CL_FENCE_DEVICE_ACQ_REL ((1 << 1) | (1 << 5))   /* ORDER_ACQ_REL | SCOPE_DEVICE */
+
 static int has_extension(cl_device_id d, const char *ext)
 {
     size_t len = 0;
@@ -131,6 +135,8 @@ static int has_extension(cl_device_id d, const char *ext)
     free(s);
     return found;
 }
+
+static int contains_ci(const char *hay, const char *needle);
 
 static void describe(spmv_cl *cl)
 {
@@ -158,6 +164,14 @@ static void describe(spmv_cl *cl)
     clGetDeviceInfo(d, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp, NULL);
     cl->fp64 = fp != 0 || has_extension(d, "cl_khr_fp64");
     cl->int64_atomics = has_extension(d, "cl_khr_int64_base_atomics");
+    /* OpenCL 3.0's query (older devices answer with an error, and have none):
+     * a fence that orders memory for the whole device, not only a work-group */
+    cl_bitfield fence = 0;
+    cl->device_fence = 0;
+    if (strncmp(cl->version, "OpenCL 3.", 9) == 0 &&
+        clGetDeviceInfo(d, SPMV_CL_ATOMIC_FENCE_CAPABILITIES, sizeof fence, &fence, NULL) == CL_SUCCESS)
+        cl->device_fence = (fence & SPMV_CL_FENCE_DEVICE_ACQ_REL) == SPMV_CL_FENCE_DEVICE_ACQ_REL;
+    cl->ptx = contains_ci(cl->platform_name, "NVIDIA");
 }
 
 static const char *type_name(cl_device_type t)

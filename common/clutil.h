@@ -21,6 +21,8 @@ typedef struct {
     cl_uint compute_units;       /* a CPU's cores (hardware threads), a GPU's multiprocessors */
     int image_support, fp64;
     int int64_atomics;        /* cl_khr_int64_base_atomics: 64-bit atom_cmpxchg on global memory */
+    int device_fence;         /* OpenCL C 3.0's atomic_work_item_fence at device scope, acquire-release */
+    int ptx;                  /* NVIDIA's platform: its compiler takes inline PTX (asm) in OpenCL C */
     size_t image2d_max_w, image2d_max_h;
 } spmv_cl;
 

@@ -57,9 +57,11 @@ static void usage(const spmv_step *s)
     if (s->extras & OPT_SPLIT) {
         printf("  --split N           rows longer than N nonzeros are cut across work-groups (adaptive\n"
                "                      kernel; default from the matrix and the device)\n");
-        printf("  --combine HOW       how a split row's pieces are added: last (in the kernel, by the last\n"
-               "                      piece, through one 64-bit atomic word; float and double) or fixup (a\n"
-               "                      second kernel); default last where it applies\n");
+        printf("  --combine HOW       how a split row's pieces are added: count (in the kernel, by the last\n"
+               "                      piece, counted in with an atomic increment; needs a fence of device\n"
+               "                      scope), last (in the kernel, by the last piece, through one 64-bit\n"
+               "                      atomic word; float and double) or fixup (a second kernel); default the\n"
+               "                      first of these the device allows\n");
     }
     printf("  --csv FILE          append one result row to FILE (header when new)\n");
     printf("  --quiet             print only the result lines (check, time, speed, bound; errors on stderr)\n");
@@ -257,8 +259,8 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
         } else if ((s->extras & OPT_SPLIT) && strcmp(flag, "--split") == 0) {
             o->split = (int)parse_int(flag, v, 1, INT_MAX);
         } else if ((s->extras & OPT_SPLIT) && strcmp(flag, "--combine") == 0) {
-            if (strcmp(v, "last") != 0 && strcmp(v, "fixup") != 0)
-                bad("--combine wants last or fixup, not '%s'%s", v, "");
+            if (strcmp(v, "count") != 0 && strcmp(v, "last") != 0 && strcmp(v, "fixup") != 0)
+                bad("--combine wants count, last or fixup, not '%s'%s", v, "");
             o->combine = v;
         } else {
             bad("unknown option %s%s", flag, "");

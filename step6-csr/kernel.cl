@@ -179,9 +179,10 @@ __kernel void csr_vector(const int rows,
  * row, the row after its last, and its nonzeros' bounds (ptr of those two
  * rows, copied by the host: see "Latency" below); for whole long rows
  * (first, end, -1, 0), the rows whole_row[first .. end - 1] (one, or several
- * that share the work-group: main.c, whole_lanes; three ints each); for a chunk its row,
- * -(slot + 1), the split row's number i (long_slot[i] is the row's first
- * slot, long_slot[i + 1] the next row's), then 0.
+ * that share the work-group: main.c, whole_lanes; three ints each); for a chunk
+ * the split row's number i (long_row[i] is the row, long_slot[i] its first
+ * slot, long_slot[i + 1] the next row's), -(slot + 1), and the chunk's
+ * nonzeros' bounds (as a stream block's: see "Latency").
  *
  * Latency. A stream block of 512 double entries is done in a few sweeps, so
  * what it costs is mostly waiting: for each load whose address comes from
@@ -245,7 +246,56 @@ static void chunk_into_tally(volatile __global long *tally, long chunks, VALUE s
         atom_xchg(tally, 0L);   /* ready for the next run */
     }
 }
-#define CHUNK_DONE(sum) chunk_into_tally(tally + lr, long_slot[lr + 1] - s0, (sum), y + first)
+#define CHUNK_DONE(sum) chunk_into_tally(tally + lr, long_slot[lr + 1] - s0, (sum), y + split_row)
+#elif defined(COUNT_CHUNKS)
+/* --combine count: each chunk stores its sum in its slot, then counts itself
+ * in with one atomic increment of its row's counter; the chunk that brings
+ * the count to the row's number of chunks is the last, and adds the row's
+ * slots up, in slot order (the same sum every run, whatever order the chunks
+ * came in), into y. Nobody retries and nobody waits. What makes it right is
+ * a fence of device scope on each side of the increment: a release before
+ * it (this chunk's sum is out, to every work-group, before its count is),
+ * an acquire after it in the last chunk (it sees every sum the counts said
+ * were out). Without it, the last chunk may read a slot before the sum
+ * stored there reaches it. OpenCL C 3.0 names that fence
+ * (atomic_work_item_fence at memory_scope_device), where the device offers
+ * it; NVIDIA's OpenCL offers fences of work-group scope only, but passes
+ * inline PTX through to its compiler, and PTX has the fence (membar.gl),
+ * so there (PTX_FENCE) the kernel says it in PTX. The counter is the low
+ * 32 bits of the row's tally word, zero between runs. */
+#ifdef PTX_FENCE
+#define DEVICE_FENCE() __asm__ __volatile__("membar.gl;" ::: "memory")
+#else
+#define DEVICE_FENCE() atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acq_rel, memory_scope_device)
+#endif
+/* A chunk's sum out to its slot, then counted in: whether it was its row's
+ * last. The last then adds the row's slots up (below, and at the end of
+ * csr_adaptive: on a GPU its whole work-group, each work-item a few slots,
+ * then a tree), reading them through a volatile pointer (from memory, not
+ * from a cache this work-item may have filled earlier), and puts the count
+ * back to zero for the next run. */
+static int chunk_counted_in(volatile __global VALUE *partials, volatile __global int *count, int n, int slot,
+                            VALUE sum)
+{
+    partials[slot] = sum;
+    DEVICE_FENCE();   /* release: the sum is out before the count says so */
+    return atomic_inc(count) == n - 1;
+}
+#define ROW_COUNT ((volatile __global int *)(tally + lr))
+#define CHUNK_COUNTED_IN(sum) chunk_counted_in(partials, ROW_COUNT, long_slot[lr + 1] - s0, slot, (sum))
+static void chunk_done_alone(volatile __global VALUE *partials, volatile __global int *count, int s0, int n,
+                             int slot, VALUE sum, __global VALUE *y_row)
+{
+    if (!chunk_counted_in(partials, count, n, slot, sum))
+        return;
+    DEVICE_FENCE();   /* acquire: every sum counted in is seen */
+    VALUE total = ZERO;
+    for (int i = s0; i < s0 + n; i++)
+        total += partials[i];   /* slot order: the same sum every run */
+    *y_row = total;
+    atomic_xchg(count, 0);
+}
+#define CHUNK_DONE(sum) chunk_done_alone(partials, ROW_COUNT, s0, long_slot[lr + 1] - s0, slot, (sum), y + split_row)
 #else
 #define CHUNK_DONE(sum) (partials[slot] = (sum))
 #endif
@@ -291,34 +341,33 @@ void csr_adaptive(const int rows,
                   __global const int *restrict long_slot,
                   __local VALUE *prod,
                   __global long *tally,
-                  __global const int *restrict whole_row)
+                  __global const int *restrict whole_row,
+                  __global const int *restrict long_row)
 {
     (void)rows;
     (void)partials;
     (void)tally;
     size_t w = get_group_id(0);
-    int first = blocks[4 * w], end = blocks[4 * w + 1], lr = blocks[4 * w + 2], nz1 = blocks[4 * w + 3];
-    /* a stream block carries its nonzeros' bounds (nz0 in the third int):
-     * no load of ptr stands between the block and its first products */
-    int nz0 = lr < 0 ? 0 : lr;   /* (whole rows: 0, 0; their bounds are their rows') */
-    /* a chunk: its slot, its long row, and where that row's slots start and end */
+    int first = blocks[4 * w], end = blocks[4 * w + 1], nz0 = blocks[4 * w + 2], nz1 = blocks[4 * w + 3];
+    /* a stream block and a chunk carry their nonzeros' bounds: no load of
+     * ptr stands between the block and its first products */
+    int whole = nz0 < 0;   /* whole rows (first, end, -1, 0): their bounds are their rows' */
+    if (whole)
+        nz0 = 0;
+    /* a chunk (its split row's number lr, -(slot + 1), its bounds): the
+     * row, and where the row's slots start, come in beside the products */
+    int lr = end < 0 ? first : 0;
     int slot = -end - 1;
     int s0 = end < 0 ? long_slot[lr] : 0;
-    if (end < 0) {
-        nz0 = ptr[first];
-        nz1 = ptr[first + 1];
-        /* chunk j of the row's n: entries len * j / n up to len * (j + 1) / n */
-        long len = nz1 - nz0, n = long_slot[lr + 1] - s0, j = slot - s0;
-        nz1 = nz0 + (int)(len * (j + 1) / n);
-        nz0 += (int)(len * j / n);
-    }
+    int split_row = end < 0 ? long_row[lr] : 0;
+    (void)split_row;
 #if LOCAL_SIZE == 1
     (void)partial;
     (void)prod;
     if (end >= 0) {
         /* rows first .. end - 1, or whole_row[first .. end - 1] */
         for (int i = first; i < end; i++) {
-            if (lr < 0)   /* whole_row[3i ..]: the row, its bounds */
+            if (whole)   /* whole_row[3i ..]: the row, its bounds */
                 y[whole_row[3 * i]] = walk_sum(col, val, x, whole_row[3 * i + 1], whole_row[3 * i + 2]);
             else
                 y[i] = walk_sum(col, val, x, ptr[i], ptr[i + 1]);
@@ -328,14 +377,17 @@ void csr_adaptive(const int rows,
     CHUNK_DONE(walk_sum(col, val, x, nz0, nz1));
 #else
     int lid = get_local_id(0);
+#ifdef COUNT_CHUNKS
+    __local int chunk_last;   /* this chunk was its row's last (work-item 0 tells the others) */
+#endif
     VALUE sum = ZERO;
     int t = 1, lane = 0, row = -1, i0 = 0, i1 = 0;
     /* The kind of block is the same for the whole work-group, so every
      * work-item takes the same branches; the barriers stand outside them all
      * the same (PoCL, which runs a work-group as a loop, cuts it at each). */
-    int walk = lr < 0 || end < 0;   /* long rows, whole (first, end, -1), or a chunk of one */
+    int walk = whole || end < 0;   /* long rows, whole (first, end, -1), or a chunk of one */
     if (walk) {
-        if (lr < 0) {
+        if (whole) {
             /* whole rows whole_row[first .. end - 1], t work-items each (the
              * host puts in as many as leave each enough work) */
             int nrows = end - first;
@@ -420,6 +472,36 @@ void csr_adaptive(const int rows,
         }
         sum = partial[lid];
     }
+#ifdef COUNT_CHUNKS
+    if (end < 0) {
+        /* a chunk: work-item 0 holds its sum. If it was the row's last, the
+         * work-group adds the row's n slots up, in the same order every run:
+         * work-item i takes slots i, i + LOCAL_SIZE..., then a tree. */
+        if (lid == 0)
+            chunk_last = CHUNK_COUNTED_IN(sum);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (chunk_last) {   /* the same for the whole work-group */
+            DEVICE_FENCE();   /* acquire: every sum counted in is seen */
+            volatile __global VALUE *slots = partials;
+            int n = long_slot[lr + 1] - s0;
+            VALUE total = ZERO;
+            for (int i = lid; i < n; i += LOCAL_SIZE)
+                total += slots[s0 + i];
+            partial[lid] = total;   /* every work-item read partial[] above before the barrier */
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (int s = LOCAL_SIZE / 2; s > 0; s >>= 1) {
+                if (lid < s)
+                    partial[lid] += partial[lid + s];
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (lid == 0) {
+                y[split_row] = partial[0];
+                atomic_xchg(ROW_COUNT, 0);   /* ready for the next run */
+            }
+        }
+        return;
+    }
+#endif
     if (lane == 0) {
         if (end < 0)
             CHUNK_DONE(sum);

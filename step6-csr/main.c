@@ -158,9 +158,21 @@ typedef struct {
 
 #define SPLIT_MIN_BYTES_LAST (128 << 10)
 
-static int choose_split(long long per_cu, int share, size_t entry_bytes, int last, int asked)
+/* Added up by a count (--combine count), a cut costs one atomic increment
+ * a chunk and, in the last, a sum of the row's slots: a row is cut wherever
+ * it is longer than a compute unit's share (SPLIT_MIN_BYTES_COUNT, 0: no
+ * other floor). */
+#ifndef SPLIT_MIN_BYTES_COUNT
+#define SPLIT_MIN_BYTES_COUNT 0
+#endif
+
+/* How a split row's chunks are added up (choose_combine) */
+enum { COMBINE_FIXUP, COMBINE_LAST, COMBINE_COUNT };
+
+static int choose_split(long long per_cu, int share, size_t entry_bytes, int combine, int asked)
 {
-    long long split = asked ? asked : (long long)((last ? SPLIT_MIN_BYTES_LAST : SPLIT_MIN_BYTES) / entry_bytes);
+    static const long long floor_bytes[] = { SPLIT_MIN_BYTES, SPLIT_MIN_BYTES_LAST, SPLIT_MIN_BYTES_COUNT };
+    long long split = asked ? asked : floor_bytes[combine] / (long long)entry_bytes;
     if (!asked && per_cu > split)
         split = per_cu < INT_MAX ? per_cu : INT_MAX;
     return split > share ? (int)split : share;   /* a row of a block or less is never cut */
@@ -189,8 +201,13 @@ static int next_piece(const csr_matrix *A, int r, int share, int whole, int spli
 }
 
 /* How many chunks a split row of `len` nonzeros is cut into. Added up by a
- * second kernel (--combine fixup), as many as blocks of `share`: the finer,
- * the better spread. Added up in the kernel through one atomic word
+ * second kernel (--combine fixup) or counted in (--combine count), as many
+ * as blocks of `share`: every work-group the same share of nonzeros, a
+ * stream block's (on the H100 the arrow's row in chunks of a block, 512
+ * entries in double, ran 0.97x cuSPARSE in double and complex double
+ * against 0.85-0.92x in chunks of a compute unit's share, 1,056 entries,
+ * one sweep of the work-group and a few entries more: chapter 6, "Counted
+ * in"). Added up in the kernel through one atomic word
  * (--combine last), far fewer: the chunks' compare-and-swaps on that word
  * come one after another (on the H100 about 0.3 us each: 195 chunks of 512
  * took 61 us where the whole product takes 10), while a work-group walks a
@@ -203,9 +220,9 @@ static int next_piece(const csr_matrix *A, int r, int share, int whole, int spli
 #define LAST_ENTRIES_PER_CAS 1000
 #endif
 #define TALLY_MAX 255
-static long long chunks_of(long long len, int share, int last, int single)
+static long long chunks_of(long long len, int share, int combine, int single)
 {
-    if (!last)
+    if (combine != COMBINE_LAST)
         return (len + share - 1) / share;
     long long n = (long long)ceil(sqrt((double)len / LAST_ENTRIES_PER_CAS));
     if (n < 2)
@@ -278,7 +295,7 @@ static int shared_rows(int local)
     return local > 1;
 }
 
-static int plan_blocks(const csr_matrix *A, int share, int split, int local, int last, int single, int shared,
+static int plan_blocks(const csr_matrix *A, int share, int split, int local, int combine, int single, int shared,
                        long long per_cu, adaptive_plan *pl, spmv_error *err)
 {
     memset(pl, 0, sizeof *pl);
@@ -289,7 +306,7 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
     for (int r = 0, next; r < A->rows; r = next) {
         switch (next_piece(A, r, share, whole, split, max_rows, &next)) {
         case PIECE_SPLIT: {
-            long long c = chunks_of(A->ptr[r + 1] - A->ptr[r], share, last, single);
+            long long c = chunks_of(A->ptr[r + 1] - A->ptr[r], share, combine, single);
             nb += c, nslots += c, nlong++;
             break;
         }
@@ -319,11 +336,13 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
         case PIECE_SPLIT:
             pl->long_row[l] = r;
             pl->long_slot[l] = slot;
-            for (long long c = chunks_of(A->ptr[r + 1] - A->ptr[r], share, last, single); c > 0; c--, b++) {
-                pl->blocks[4 * b] = r;
+            /* chunk j of n: entries len * j / n up to len * (j + 1) / n of the row */
+            long long len = A->ptr[r + 1] - A->ptr[r], n = chunks_of(len, share, combine, single);
+            for (long long j = 0; j < n; j++, b++) {
+                pl->blocks[4 * b] = l;
                 pl->blocks[4 * b + 1] = -(slot++ + 1);
-                pl->blocks[4 * b + 2] = l;
-                pl->blocks[4 * b + 3] = 0;
+                pl->blocks[4 * b + 2] = A->ptr[r] + (int)(len * j / n);
+                pl->blocks[4 * b + 3] = A->ptr[r] + (int)(len * (j + 1) / n);
             }
             l++;
             break;
@@ -376,19 +395,30 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
     return 0;
 }
 
-/* How the split rows' chunks are added up (kernel.cl): by the last chunk of
- * each, in the kernel, through one 64-bit word that holds the count and the
- * sum (float and double), where the device has 64-bit atomics; else by the
- * fix-up kernel. --combine names one; the one asked for that cannot be is
- * refused. */
-static int choose_combine(const spmv_options *o, int cplx, int int64_atomics, const char **why_not)
+/* How the split rows' chunks are added up (kernel.cl), the first that the
+ * device allows: count (each chunk's sum in its slot, an atomic count, the
+ * last chunk adds the slots up), where the device has a fence of device
+ * scope (OpenCL 3.0) or takes one in inline PTX (NVIDIA); last (one 64-bit
+ * word that holds the count and the sum, float and double), where it has
+ * 64-bit atomics; else the fix-up kernel. --combine names one; the one asked
+ * for that cannot be is refused with why_not. */
+static int choose_combine(const spmv_options *o, int cplx, const spmv_cl *cl, const char **why_not)
 {
-    *why_not = cplx ? "a complex sum is two numbers, and one 64-bit word holds one beside the count"
-             : !int64_atomics ? "this device has no cl_khr_int64_base_atomics"
-             : NULL;
-    if (o->combine && strcmp(o->combine, "fixup") == 0)
-        return 0;
-    return *why_not == NULL;
+    const char *no_count = cl->device_fence || cl->ptx ? NULL
+                           : "this device offers no fence of device scope (OpenCL 3.0's atomic_work_item_fence) "
+                             "and is not NVIDIA's (inline PTX)";
+    const char *no_last = cplx ? "a complex sum is two numbers, and one 64-bit word holds one beside the count"
+                          : !cl->int64_atomics ? "this device has no cl_khr_int64_base_atomics"
+                          : NULL;
+    const char *asked = o->combine ? o->combine : "";
+    *why_not = strcmp(asked, "count") == 0 ? no_count : strcmp(asked, "last") == 0 ? no_last : NULL;
+    if (strcmp(asked, "fixup") == 0 || *why_not)
+        return COMBINE_FIXUP;
+    if (strcmp(asked, "last") == 0)
+        return COMBINE_LAST;
+    if (strcmp(asked, "count") == 0 || !no_count)
+        return COMBINE_COUNT;
+    return no_last ? COMBINE_FIXUP : COMBINE_LAST;
 }
 
 typedef struct {
@@ -490,26 +520,27 @@ int main(int argc, char **argv)
            group, share, alocal);
     adaptive_plan plan = { 0 };
     cl_mem d_blocks = NULL, d_partials = NULL, d_long_row = NULL, d_long_slot = NULL, d_tally = NULL, d_whole_row = NULL;
-    int last_chunk = 0;   /* split rows added up in the kernel (--combine last), not by the fix-up kernel */
+    int combine = COMBINE_FIXUP;   /* how split rows are added up (choose_combine) */
     int shared = 0;   /* whole rows share work-groups (kernel.cl SHARED_ROWS) */
     double prep_ms = 0;
     if (run_k[2]) {
         double t0 = spmv_now();
         const char *why_not;
-        last_chunk = choose_combine(&o, cplx, cl.int64_atomics, &why_not);
-        if (o.combine && strcmp(o.combine, "last") == 0 && !last_chunk) {
-            if (!cl.int64_atomics)
+        combine = choose_combine(&o, cplx, &cl, &why_not);
+        if (why_not) {
+            if (!cplx || strcmp(o.combine, "count") == 0)   /* the device lacks it: a skip, as for double */
                 spmv_skip(&STEP, &o, &cl, "adaptive", why_not);
-            spmv_die(SPMV_EXIT_USAGE, "--combine last: %s; use --combine fixup", why_not);
+            spmv_die(SPMV_EXIT_USAGE, "--combine %s: %s; use --combine fixup or count", o.combine, why_not);
         }
         /* a compute unit's share of the matrix: where rows are cut, and how
          * many work-items a shared whole row gets (whole_lanes) */
         long long per_cu = A.nnz / (long long)(cl.compute_units ? cl.compute_units : 1);
-        int split = choose_split(per_cu, (int)share, vsize + sizeof(int), last_chunk, o.split);
+        int split = choose_split(per_cu, (int)share, vsize + sizeof(int), combine, o.split);
         shared = shared_rows((int)alocal);
-        if (plan_blocks(&A, (int)share, split, (int)alocal, last_chunk, single, shared, per_cu, &plan, &err))
+        if (plan_blocks(&A, (int)share, split, (int)alocal, combine, single, shared, per_cu, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-        last_chunk = last_chunk && plan.nlong > 0;   /* no split row, nothing to add up */
+        if (!plan.nlong)
+            combine = COMBINE_FIXUP;   /* no split row, nothing to add up (and no kernel to add it) */
         d_blocks = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, ((size_t)plan.nblocks * 4 + 4) * sizeof(int), plan.blocks,
                                   "adaptive blocks");
         d_partials = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, ((size_t)plan.nslots + 1) * vsize, NULL,
@@ -536,16 +567,27 @@ int main(int argc, char **argv)
                    "work-items or more each, as many as finish it within a compute unit's share, %lld nonzeros)\n",
                    plan.nwhole, plan.whole_from, plan.nwhole_blocks, (int)alocal * WHOLE_ENTRIES_PER_LANE,
                    WHOLE_MIN_LANES, per_cu);
-        if (plan.nlong)
-            printf("combine  %s\n", last_chunk ? "last: each split row added up by its last chunk, in the kernel "
-                   "(one 64-bit atomic word per row)" : "fixup: split rows added up by a second kernel");
+        static const char *combine_how[] = {
+            "fixup: split rows added up by a second kernel",
+            "last: each split row added up by its last chunk, in the kernel (one 64-bit atomic word per row)",
+            "count: each chunk's sum in its slot, counted in by an atomic increment; the last chunk adds the "
+            "row's slots up, in the kernel (a fence of device scope: %s)",
+        };
+        if (plan.nlong) {
+            printf("combine  ");
+            printf(combine_how[combine], cl.device_fence ? "OpenCL 3.0" : "inline PTX, membar.gl");
+            printf("\n");
+        }
     }
+    /* the count's fence: OpenCL C 3.0's where the device has it, else PTX's (choose_combine) */
+    const char *combine_opts[] = { "", " -DLAST_CHUNK",
+                                   cl.device_fence ? " -DCOUNT_CHUNKS -cl-std=CL3.0" : " -DCOUNT_CHUNKS -DPTX_FENCE" };
 
     size_t fixup_local = alocal > 1 ? FIXUP_SIZE : 1;
     char opts[1024];
     snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d -DLOCAL_SIZE=%zu -DSHARE=%zu -DFIXUP_SIZE=%zu%s%s%s%s",
              spmv_prec_cl_type(p), cplx ? " -DCOMPLEX" : "", single ? "" : " -DUSE_FP64", group, alocal, share,
-             fixup_local, last_chunk ? " -DLAST_CHUNK" : "", shared ? " -DSHARED_ROWS" : "",
+             fixup_local, combine_opts[combine], shared ? " -DSHARED_ROWS" : "",
              o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
     cl_program prog = spmv_cl_build(&cl, o.kernel_file, opts);
 
@@ -599,12 +641,13 @@ int main(int argc, char **argv)
             CL_CHECK(clSetKernelArg(k, 10, (alocal > 1 ? share : 1) * vsize, NULL));
             CL_CHECK(clSetKernelArg(k, 11, sizeof d_tally, &d_tally));
             CL_CHECK(clSetKernelArg(k, 12, sizeof d_whole_row, &d_whole_row));
+            CL_CHECK(clSetKernelArg(k, 13, sizeof d_long_row, &d_long_row));
         }
         /* the adaptive kernel's split rows: their partial sums added once every block is done */
         spmv_launch l[2] = { { k, kr->global, kr->local } };
         int nl = 1;
         cl_kernel fix = NULL;
-        if (i == 2 && plan.nlong && !last_chunk) {
+        if (i == 2 && plan.nlong && combine == COMBINE_FIXUP) {
             fix = spmv_cl_kernel(prog, "csr_adaptive_fixup");
             CL_CHECK(clSetKernelArg(fix, 0, sizeof d_long_row, &d_long_row));
             CL_CHECK(clSetKernelArg(fix, 1, sizeof d_long_slot, &d_long_slot));
