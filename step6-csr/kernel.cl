@@ -145,7 +145,13 @@ __kernel void csr_vector(const int rows,
  *                    would finish it after the rest of the matrix (longer
  *                    than the host's `split`), walked like a long row; the
  *                    host chooses how many pieces (main.c, chunks_of).
- * A split row's chunks are added up one of two ways (main.c picks, --combine):
+ * A split row's chunks are added up one of three ways (main.c picks the
+ * first that the device allows, --combine names one):
+ *   count  (-DCOUNT_CHUNKS; every precision) one kernel: each chunk stores
+ *          its sum in its slot and counts itself in with one atomic
+ *          increment, behind a fence of device scope; the last chunk's
+ *          work-group adds the row's slots up, in slot order (chunk_counted_in,
+ *          below, says why the fence, and how each device gets one).
  *   fixup  csr_adaptive_fixup adds each split row's partial sums, in slot
  *          order (the same order every run), into y: a second kernel in the
  *          same queue, which starts only once the first has finished, and
@@ -171,7 +177,8 @@ __kernel void csr_vector(const int rows,
  *          times 2^-45 of the row's sum |a||x|, is inside the checker's eps
  *          times the row's length, as long as each chunk has 256 entries or
  *          more, which the split rows' chunks have by far).
- *          Complex values are two numbers: they take the fix-up kernel.
+ *          Complex values are two numbers: they take the count, or the
+ *          fix-up kernel.
  * Either way nobody waits for anybody (OpenCL does not promise that
  * work-groups run at the same time, so a work-group that spun on another
  * could wait forever).
