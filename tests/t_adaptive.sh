@@ -377,12 +377,19 @@ for ls in 1 32; do
         "$bin" --gen powerlaw:rows=300,mean=20,exp=1.3 --precision d --kernel adaptive --local-size $ls --runs 1 --warmup 0
 done
 # the counted combine: oclgrind 21.10 is OpenCL 1.2, with no fence of
-# device scope, so the host picks another combine there. Its kernel code is
+# device scope, so the host picks another combine there, and skips (status
+# 3, saying why) when --combine count is asked for. Its kernel code is
 # checked all the same, for bounds and uninitialized values, in a copy
 # built in place of the last-chunk word (which oclgrind's device takes),
 # its fence OpenCL 1.2's mem_fence; not for races: oclgrind does not know
 # that the fence and the count order the last chunk's reads of the other
 # chunks' slots after their stores, which is what they are there for
+SPMV_PROBE_MB=0 _run timeout 120 oclgrind "$bin" --gen arrow:rows=300 --kernel adaptive --local-size 32 --split 1 \
+    --combine count --runs 1 --warmup 0
+[ "$(cat "$TMP/status")" = 3 ] && grep -q 'no fence of device scope' "$TMP/out" "$TMP/err" &&
+    pass "adaptive: --combine count skipped where the device has no fence of device scope (oclgrind)" ||
+    fail "adaptive: --combine count skipped where the device has no fence of device scope (oclgrind)" \
+        "status $(cat "$TMP/status"): $(tail -n 2 "$TMP/err" | tr '\n' ' ')"
 if mutant count12 's/#ifdef LAST_CHUNK\n#pragma/#ifdef LAST_CHUNK_UNUSED\n#pragma/; s/#elif defined\(COUNT_CHUNKS\)/#elif defined(LAST_CHUNK)\n#define COUNT_CHUNKS/; s/(#define DEVICE_FENCE\(\)) atomic_work_item_fence\([^\n]*/$1 mem_fence(CLK_GLOBAL_MEM_FENCE)/' &&
     grep -q 'DEVICE_FENCE() mem_fence' "$TMP/count12.cl"; then
     for ls in 1 32; do
