@@ -37,7 +37,9 @@ static const spmv_step STEP = {
 
 #define LOCAL_SIZE_ADAPTIVE 256 /* on a GPU; 1 on a CPU (kernel.cl) */
 #define FIXUP_SIZE 64           /* adaptive's fix-up: work-items per split row (1 on a CPU) */
+#ifndef SHARE_CPU
 #define SHARE_CPU 8192          /* adaptive on a CPU: nonzeros per block, one work-item each */
+#endif
 
 /* Adaptive on a GPU: nonzeros per work-item in a block, so a block's share is
  * LOCAL_SIZE_ADAPTIVE times this. Measured on the H100 (chapter 6, "Tuning the
