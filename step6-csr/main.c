@@ -172,13 +172,24 @@ typedef struct {
 /* How a split row's chunks are added up (choose_combine) */
 enum { COMBINE_FIXUP, COMBINE_LAST, COMBINE_COUNT };
 
-static int choose_split(long long per_cu, int share, size_t entry_bytes, int combine, int asked)
+static int choose_split(long long per_cu, unsigned compute_units, int share, size_t entry_bytes, int combine,
+                        int asked, char *why, size_t size)
 {
     static const long long floor_bytes[] = { SPLIT_MIN_BYTES, SPLIT_MIN_BYTES_LAST, SPLIT_MIN_BYTES_COUNT };
+    static const char *combine_name[] = { "fixup", "last", "count" };
     long long split = asked ? asked : floor_bytes[combine] / (long long)entry_bytes;
-    if (!asked && per_cu > split)
+    if (asked)
+        snprintf(why, size, "--split %d", asked);
+    else
+        snprintf(why, size, "the floor for --combine %s, %lld KB of values and column indices",
+                 combine_name[combine], floor_bytes[combine] >> 10);
+    if (!asked && per_cu > split) {
         split = per_cu < INT_MAX ? per_cu : INT_MAX;
-    return split > share ? (int)split : share;   /* a row of a block or less is never cut */
+        snprintf(why, size, "a compute unit's share, %lld nonzeros of %u compute units", per_cu, compute_units);
+    }
+    if (split <= share)   /* a row of a block or less is never cut */
+        snprintf(why, size, "a block's share: a row of a block or less is never cut");
+    return split > share ? (int)split : share;
 }
 
 /* The piece of the plan that starts at row r, and the row after it: a row
@@ -538,7 +549,9 @@ int main(int argc, char **argv)
         /* a compute unit's share of the matrix: where rows are cut, and how
          * many work-items a shared whole row gets (whole_lanes) */
         long long per_cu = A.nnz / (long long)(cl.compute_units ? cl.compute_units : 1);
-        int split = choose_split(per_cu, (int)share, vsize + sizeof(int), combine, o.split);
+        char split_why[160];
+        int split = choose_split(per_cu, cl.compute_units ? cl.compute_units : 1, (int)share, vsize + sizeof(int),
+                                 combine, o.split, split_why, sizeof split_why);
         shared = shared_rows((int)alocal);
         if (plan_blocks(&A, (int)share, split, (int)alocal, combine, single, shared, per_cu, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
@@ -565,6 +578,7 @@ int main(int argc, char **argv)
         prep_ms = (spmv_now() - t0) * 1e3;
         printf("prep     adaptive: %d blocks (%d long rows whole, %d chunks of %d rows longer than %d), cut and "
                "copied in %.3f ms on the host\n", plan.nblocks, plan.nwhole, plan.nslots, plan.nlong, split, prep_ms);
+        printf("cut      rows longer than %d nonzeros are cut across work-groups (%s)\n", split, split_why);
         if (shared && plan.nwhole)
             printf("whole    %d rows longer than %d in %d work-groups (rows of under %d entries share one, %d "
                    "work-items or more each, as many as finish it within a compute unit's share, %lld nonzeros)\n",

@@ -128,24 +128,34 @@ for p in s d c z; do
 done
 # (with --local-size 64 a float block holds 3 x 64 = 192 nonzeros: main.c,
 # share_per_item)
-# a row is split when it is longer than the default split (65,536 here, where
-# a compute unit's share of the matrix is less), in both shapes; shorter long
-# rows go whole, one work-group each; --split N moves the line
+# a row is cut when it is longer than the split: by default a compute
+# unit's share of the matrix or a floor for the combine, whichever is more
+# (the `cut` line says which; the tests below that count chunks name
+# --split, so that they do not depend on the device's compute units); rows
+# longer than a block and not cut go whole, one work-group each
 # added up by a second kernel (--combine fixup) a split row is cut into
 # blocks of `share`; added up by its last chunk through one word (--combine
-# last), into about sqrt(length / 1000) chunks (main.c, chunks_of), and
-# rows are cut above 128 KB instead of 512 KB (16,384 entries in float; here
-# a compute unit's share, 60,000, is more); counted in (--combine count, the
-# default where the device has a fence of device scope, as PoCL has), into
-# blocks of `share` as with the fix-up kernel, cut where a compute unit's
-# share is (60,000) or --split says
+# last), into about sqrt(length / 1000) chunks (main.c, chunks_of);
+# counted in (--combine count, the default where the device has a fence of
+# device scope, as PoCL has), into blocks of `share` as with the fix-up kernel
+for cb in fixup last count; do
+    _run "$bin" --matrix "$TMP/onerow.mtx" --kernel adaptive --local-size 1 --combine $cb $QUICK
+    cut=$(sed -n 's/^cut  *rows longer than \([0-9]*\) nonzeros are cut across work-groups (\(.*\))$/\1 \2/p' "$TMP/out")
+    floor=$(awk -v c=$cb 'BEGIN { print int((c == "fixup" ? 512 : 128) * 1024 / 8) }')
+    ok=$(echo "$cut" | awk -v f="$floor" '{ s = $1 }
+        / share, / { n = $6; cu = $9; print (s == n && n == int(120000 / cu) && n > f && n > 8192) ? 1 : 0; next }
+        / floor / { print (s == f && f > 8192) ? 1 : 0; next } { print 0 }')
+    [ "$ok" = 1 ] && grep -q '^check: PASS' "$TMP/out" &&
+        pass "adaptive ($cb): the default split is a compute unit's share or the floor, the larger ($cut)" ||
+        fail "adaptive ($cb): the default split is a compute unit's share or the floor, the larger" "cut line: '$cut', floor $floor"
+done
 expect_output "adaptive CPU shape splits a 120,000-entry row (fixup)" \
     'prep +adaptive: [0-9]+ blocks \(0 long rows whole, 15 chunks of 1 rows longer than 65536\)' \
-    "$bin" --matrix "$TMP/onerow.mtx" --kernel adaptive --local-size 1 --combine fixup $QUICK
+    "$bin" --matrix "$TMP/onerow.mtx" --kernel adaptive --local-size 1 --combine fixup --split 65536 $QUICK
 expect_output "adaptive GPU shape splits it into 625 chunks (fixup)" '\(0 long rows whole, 625 chunks of 1 rows longer than 65536\)' \
-    "$bin" --matrix "$TMP/onerow.mtx" --kernel adaptive --local-size 64 --combine fixup $QUICK
+    "$bin" --matrix "$TMP/onerow.mtx" --kernel adaptive --local-size 64 --combine fixup --split 65536 $QUICK
 for ls in 1 64; do
-    _run "$bin" --matrix "$TMP/onerow.mtx" --kernel adaptive --local-size $ls --combine last $QUICK
+    _run "$bin" --matrix "$TMP/onerow.mtx" --kernel adaptive --local-size $ls --combine last --split 60000 $QUICK
     grep -qE '\(0 long rows whole, 11 chunks of 1 rows longer than 60000\)' "$TMP/out" &&
         grep -q '^combine  last: each split row added up by its last chunk' "$TMP/out" && ! grep -q 'fix-up' "$TMP/out" &&
         grep -q '^check: PASS' "$TMP/out" && pass "adaptive (local $ls) adds the 120,000-entry row up in 11 chunks, in the kernel (last)" ||
@@ -163,7 +173,7 @@ for ls in 1 64; do
     done
 done
 expect_output "adaptive: three 20,000-entry rows whole" 'prep +adaptive: 7 blocks \(3 long rows whole, 0 chunks' \
-    "$bin" --matrix "$TMP/gaps.mtx" --kernel adaptive --local-size 64 $QUICK
+    "$bin" --matrix "$TMP/gaps.mtx" --kernel adaptive --local-size 64 --split 30000 $QUICK
 expect_output "adaptive: --split 1000 cuts them into blocks of 192 (fixup)" '\(0 long rows whole, 315 chunks of 3 rows longer than 1000\)' \
     "$bin" --matrix "$TMP/gaps.mtx" --kernel adaptive --local-size 64 --split 1000 --combine fixup $QUICK
 expect_output "adaptive: --split 1000 cuts them into 5 chunks each (last)" '\(0 long rows whole, 15 chunks of 3 rows longer than 1000\)' \
@@ -307,7 +317,7 @@ expect_output "adaptive float: rows longer than the work-group go whole" \
     '\(300 long rows whole, 0 chunks' "$bin" --gen uniform:rows=300,cols=2000,min=65,max=192 \
     --kernel adaptive --local-size 64 $QUICK
 # on a CPU (local 1) every whole row is walked by one work-item: no sharing
-_run "$bin" --gen arrow:rows=20000 --kernel adaptive --local-size 1 --precision z $QUICK
+_run "$bin" --gen arrow:rows=20000 --kernel adaptive --local-size 1 --precision z --split 100000 $QUICK
 grep -q '^check: PASS' "$TMP/out" && grep -qE '^prep .*\(1 long rows whole' "$TMP/out" &&
     ! grep -q '^whole ' "$TMP/out" && pass "adaptive CPU shape: a whole row, not shared" ||
     fail "adaptive CPU shape: a whole row, not shared" "$(grep -E '^(check|whole|prep)' "$TMP/out" | tr '\n' ' ')"
