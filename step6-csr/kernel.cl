@@ -310,6 +310,22 @@ static void chunk_done_alone(volatile __global VALUE *partials, volatile __globa
 #define LOCAL_SIZE 256
 #endif
 
+/* The sum over each group of t neighbouring work-items (t a power of two,
+ * lane = the work-item's place in its group): v into partial[lid], then a
+ * tree with a barrier at every level, reached by every work-item of the
+ * work-group. Each group's first work-item (lane 0) gets its group's sum. */
+static VALUE group_sum(__local VALUE *partial, int lid, int lane, int t, VALUE v)
+{
+    partial[lid] = v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int s = t / 2; s > 0; s >>= 1) {
+        if (lane < s)
+            partial[lid] += partial[lid + s];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    return partial[lid];
+}
+
 #if LOCAL_SIZE == 1
 /* Entries k0 .. k1 - 1 of a row, as one work-item on a CPU walks them: four
  * running sums, not one. Each addition waits for the one before it on the
@@ -468,17 +484,8 @@ void csr_adaptive(const int rows,
     /* 2. the sums */
     for (int i = i0; i < i1; i += t)
         sum += prod[i];
-    if (t > 1) {
-        /* tree over the t work-items of each row (all LOCAL_SIZE for a long row) */
-        partial[lid] = sum;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (int s = t / 2; s > 0; s >>= 1) {
-            if (lane < s)
-                partial[lid] += partial[lid + s];
-            barrier(CLK_LOCAL_MEM_FENCE);
-        }
-        sum = partial[lid];
-    }
+    if (t > 1)   /* a tree over the t work-items of each row (all LOCAL_SIZE for a long row) */
+        sum = group_sum(partial, lid, lane, t, sum);
 #ifdef COUNT_CHUNKS
     if (end < 0) {
         /* a chunk: work-item 0 holds its sum. If it was the row's last, the
@@ -494,15 +501,10 @@ void csr_adaptive(const int rows,
             VALUE total = ZERO;
             for (int i = lid; i < n; i += LOCAL_SIZE)
                 total += slots[s0 + i];
-            partial[lid] = total;   /* every work-item read partial[] above before the barrier */
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (int s = LOCAL_SIZE / 2; s > 0; s >>= 1) {
-                if (lid < s)
-                    partial[lid] += partial[lid + s];
-                barrier(CLK_LOCAL_MEM_FENCE);
-            }
+            /* (every work-item read partial[] above, before the last barrier) */
+            total = group_sum(partial, lid, lid, LOCAL_SIZE, total);
             if (lid == 0) {
-                y[split_row] = partial[0];
+                y[split_row] = total;
                 atomic_xchg(ROW_COUNT, 0);   /* ready for the next run */
             }
         }
@@ -541,14 +543,8 @@ void csr_adaptive_fixup(__global const int *restrict long_row,
     VALUE sum = ZERO;
     for (int p = long_slot[i] + lid; p < long_slot[i + 1]; p += FIXUP_SIZE)
         sum += partials[p];
-    part[lid] = sum;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int s = FIXUP_SIZE / 2; s > 0; s >>= 1) {
-        if (lid < s)
-            part[lid] += part[lid + s];
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
+    sum = group_sum(part, lid, lid, FIXUP_SIZE, sum);
     if (lid == 0)
-        y[long_row[i]] = part[0];
+        y[long_row[i]] = sum;
 #endif
 }

@@ -177,18 +177,17 @@ static int choose_split(long long per_cu, unsigned compute_units, int share, siz
 {
     static const long long floor_bytes[] = { SPLIT_MIN_BYTES, SPLIT_MIN_BYTES_LAST, SPLIT_MIN_BYTES_COUNT };
     static const char *combine_name[] = { "fixup", "last", "count" };
-    long long split = asked ? asked : floor_bytes[combine] / (long long)entry_bytes;
-    if (asked)
+    long long floor = floor_bytes[combine] / (long long)entry_bytes;
+    long long split = asked ? asked : per_cu > floor ? (per_cu < INT_MAX ? per_cu : INT_MAX) : floor;
+    if (split <= share)   /* a row of a block or less is never cut */
+        snprintf(why, size, "a block's share: a row of a block or less is never cut");
+    else if (asked)
         snprintf(why, size, "--split %d", asked);
+    else if (per_cu > floor)
+        snprintf(why, size, "a compute unit's share, %lld nonzeros of %u compute units", per_cu, compute_units);
     else
         snprintf(why, size, "the floor for --combine %s, %lld KB of values and column indices",
                  combine_name[combine], floor_bytes[combine] >> 10);
-    if (!asked && per_cu > split) {
-        split = per_cu < INT_MAX ? per_cu : INT_MAX;
-        snprintf(why, size, "a compute unit's share, %lld nonzeros of %u compute units", per_cu, compute_units);
-    }
-    if (split <= share)   /* a row of a block or less is never cut */
-        snprintf(why, size, "a block's share: a row of a block or less is never cut");
     return split > share ? (int)split : share;
 }
 
@@ -548,10 +547,11 @@ int main(int argc, char **argv)
         }
         /* a compute unit's share of the matrix: where rows are cut, and how
          * many work-items a shared whole row gets (whole_lanes) */
-        long long per_cu = A.nnz / (long long)(cl.compute_units ? cl.compute_units : 1);
+        unsigned cus = cl.compute_units ? cl.compute_units : 1;
+        long long per_cu = A.nnz / (long long)cus;
         char split_why[160];
-        int split = choose_split(per_cu, cl.compute_units ? cl.compute_units : 1, (int)share, vsize + sizeof(int),
-                                 combine, o.split, split_why, sizeof split_why);
+        int split = choose_split(per_cu, cus, (int)share, vsize + sizeof(int), combine, o.split, split_why,
+                                 sizeof split_why);
         shared = shared_rows((int)alocal);
         if (plan_blocks(&A, (int)share, split, (int)alocal, combine, single, shared, per_cu, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
@@ -588,13 +588,11 @@ int main(int argc, char **argv)
             "fixup: split rows added up by a second kernel",
             "last: each split row added up by its last chunk, in the kernel (one 64-bit atomic word per row)",
             "count: each chunk's sum in its slot, counted in by an atomic increment; the last chunk adds the "
-            "row's slots up, in the kernel (a fence of device scope: %s)",
+            "row's slots up, in the kernel (a fence of device scope: ",
         };
-        if (plan.nlong) {
-            printf("combine  ");
-            printf(combine_how[combine], cl.device_fence ? "OpenCL 3.0" : "inline PTX, membar.gl");
-            printf("\n");
-        }
+        if (plan.nlong)
+            printf("combine  %s%s\n", combine_how[combine],
+                   combine != COMBINE_COUNT ? "" : cl.device_fence ? "OpenCL 3.0)" : "inline PTX, membar.gl)");
     }
     /* the count's fence: OpenCL C 3.0's where the device has it, else PTX's (choose_combine) */
     const char *combine_opts[] = { "", " -DLAST_CHUNK",
