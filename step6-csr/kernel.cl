@@ -54,6 +54,22 @@
 
 #define ZERO ((VALUE)(0))
 
+/* The sum over each group of t neighbouring work-items (t a power of two,
+ * lane = the work-item's place in its group): v into partial[lid], then a
+ * tree with a barrier at every level, reached by every work-item of the
+ * work-group. Each group's first work-item (lane 0) gets its group's sum. */
+static VALUE group_sum(__local VALUE *partial, int lid, int lane, int t, VALUE v)
+{
+    partial[lid] = v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int s = t / 2; s > 0; s >>= 1) {
+        if (lane < s)
+            partial[lid] += partial[lid + s];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    return partial[lid];
+}
+
 __kernel void csr_scalar(const int rows,
                          __global const int *restrict ptr,
                          __global const int *restrict col,
@@ -108,15 +124,9 @@ __kernel void csr_vector(const int rows,
 
     /* Tree reduction: no return above, so every work-item reaches every
      * barrier (a barrier some work-items skip is undefined behaviour). */
-    partial[lid] = sum;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int s = GROUP_SIZE / 2; s > 0; s >>= 1) {
-        if (lane < s)
-            partial[lid] += partial[lid + s];
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
+    sum = group_sum(partial, lid, lane, GROUP_SIZE, sum);
     if (lane == 0 && row >= 0)
-        y[row] = partial[lid];
+        y[row] = sum;
 }
 
 /* ---- csr_adaptive: an equal share of the nonzeros per work-group ----------
@@ -309,22 +319,6 @@ static void chunk_done_alone(volatile __global VALUE *partials, volatile __globa
 #ifndef LOCAL_SIZE
 #define LOCAL_SIZE 256
 #endif
-
-/* The sum over each group of t neighbouring work-items (t a power of two,
- * lane = the work-item's place in its group): v into partial[lid], then a
- * tree with a barrier at every level, reached by every work-item of the
- * work-group. Each group's first work-item (lane 0) gets its group's sum. */
-static VALUE group_sum(__local VALUE *partial, int lid, int lane, int t, VALUE v)
-{
-    partial[lid] = v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int s = t / 2; s > 0; s >>= 1) {
-        if (lane < s)
-            partial[lid] += partial[lid + s];
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    return partial[lid];
-}
 
 #if LOCAL_SIZE == 1
 /* Entries k0 .. k1 - 1 of a row, as one work-item on a CPU walks them: four
