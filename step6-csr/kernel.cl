@@ -436,14 +436,52 @@ void csr_adaptive(const int rows,
 #ifdef SHARED_ROWS
         if (t < LOCAL_SIZE) {
             int k = nz0 + lane;
+#ifdef NEXT_COLUMNS
+            /* (double: main.c, wide_tuning) the next four column indices
+             * are loaded before this four's gathers are used, so a sweep
+             * waits on one load, not on a column and then its x */
+            if (k + 3 * t < nz1) {
+                int c0 = col[k], c1 = col[k + t], c2 = col[k + 2 * t], c3 = col[k + 3 * t];
+                for (int more = 1; more;) {
+                    VALUE x0 = x[c0], x1 = x[c1], x2 = x[c2], x3 = x[c3];
+                    VALUE v0 = val[k], v1 = val[k + t], v2 = val[k + 2 * t], v3 = val[k + 3 * t];
+                    k += 4 * t;
+                    more = k + 3 * t < nz1;
+                    if (more) {
+                        c0 = col[k];
+                        c1 = col[k + t];
+                        c2 = col[k + 2 * t];
+                        c3 = col[k + 3 * t];
+                    }
+                    sum += ((MUL(v0, x0) + MUL(v1, x1)) + MUL(v2, x2)) + MUL(v3, x3);
+                }
+            }
+#else
             for (; k + 3 * t < nz1; k += 4 * t)
                 sum += ((MUL(val[k], x[col[k]]) + MUL(val[k + t], x[col[k + t]])) + MUL(val[k + 2 * t], x[col[k + 2 * t]])) +
                        MUL(val[k + 3 * t], x[col[k + 3 * t]]);
+#endif
             for (; k < nz1; k += t)
                 sum += MUL(val[k], x[col[k]]);
         } else
 #endif
         {
+#ifdef WALK_EIGHT
+            /* (8-byte values and more: main.c, wide_tuning) while at least
+             * 16 sweeps of the work-group remain, eight neighbouring entries
+             * per work-item and sweep: eight gathers in flight, half the
+             * sweeps of a long row */
+            if (nz1 - nz0 >= 16 * LOCAL_SIZE) {
+                int n8 = (nz1 - nz0) / 8;
+                for (int q = lid; q < n8; q += LOCAL_SIZE) {
+                    int b = nz0 + 8 * q;
+                    int4 c = vload4(0, col + b), d = vload4(1, col + b);
+                    sum += ((MUL(val[b], x[c.x]) + MUL(val[b + 1], x[c.y])) + (MUL(val[b + 2], x[c.z]) + MUL(val[b + 3], x[c.w]))) +
+                           ((MUL(val[b + 4], x[d.x]) + MUL(val[b + 5], x[d.y])) + (MUL(val[b + 6], x[d.z]) + MUL(val[b + 7], x[d.w])));
+                }
+                nz0 += 8 * n8;
+            }
+#endif
             int n4 = (nz1 - nz0) / 4;
             for (int q = lid; q < n4; q += LOCAL_SIZE) {
                 int b = nz0 + 4 * q;
@@ -470,8 +508,30 @@ void csr_adaptive(const int rows,
             i1 = ptr[row + 1] - nz0;
         }
         /* 1. every product of the block into local memory, LOCAL_SIZE at a time */
+#ifdef PRODUCTS_IN_FLIGHT
+        /* (8-byte values and more: main.c, wide_tuning) a work-item's
+         * SHARE / LOCAL_SIZE entries loaded all at once, then all their
+         * gathers, then the stores: two waits for memory, not two a sweep */
+#define PER_ITEM ((SHARE + LOCAL_SIZE - 1) / LOCAL_SIZE)
+        int cj[PER_ITEM];
+        VALUE vj[PER_ITEM], xj[PER_ITEM];
+#pragma unroll
+        for (int j = 0; j < PER_ITEM; j++) {
+            int k = nz0 + lid + j * LOCAL_SIZE;
+            cj[j] = k < nz1 ? col[k] : 0;
+            vj[j] = k < nz1 ? val[k] : ZERO;
+        }
+#pragma unroll
+        for (int j = 0; j < PER_ITEM; j++)
+            xj[j] = nz0 + lid + j * LOCAL_SIZE < nz1 ? x[cj[j]] : ZERO;
+#pragma unroll
+        for (int j = 0; j < PER_ITEM; j++)
+            if (nz0 + lid + j * LOCAL_SIZE < nz1)
+                prod[lid + j * LOCAL_SIZE] = MUL(vj[j], xj[j]);
+#else
         for (int k = nz0 + lid; k < nz1; k += LOCAL_SIZE)
             prod[k - nz0] = MUL(val[k], x[col[k]]);
+#endif
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 

@@ -140,6 +140,33 @@ typedef struct {
     int *long_row, *long_slot, nlong, nslots;
 } adaptive_plan;
 
+/* Adaptive on a GPU with values of 8 bytes or more (double, complex float,
+ * complex double), three changes to how the kernel loads (kernel.cl):
+ * PRODUCTS_IN_FLIGHT (a stream block's loads all issued before its first
+ * gather), WALK_EIGHT (a row alone walked eight entries per work-item and
+ * sweep) and, in double, NEXT_COLUMNS (a shared row's next column indices
+ * loaded before this sweep's gathers are used); and rows are cut from a
+ * work-group's share of the matrix, not a compute unit's (choose_split).
+ * Measured on the H100 (chapter 6, "Eight-byte values"), together: double
+ * power-law mean 15 0.89x cuSPARSE to 1.01-1.03x, rows of 300-2,000 entries
+ * 1.10x to 1.29x, complex double mean 15 and 7 +7-13%; in float each of the
+ * four cost a power-law matrix 2-10%, so float keeps the plain kernel, and
+ * complex the plain shared rows. -DWIDE_TUNING=0 (CFLAGS_step6) turns them
+ * off, for the comparison. */
+#ifndef WIDE_TUNING
+#define WIDE_TUNING 1
+#endif
+static int wide_tuned(size_t local, int single, int cplx)
+{
+    return WIDE_TUNING && local > 1 && (!single || cplx);
+}
+static const char *wide_options(size_t local, int single, int cplx)
+{
+    if (!wide_tuned(local, single, cplx))
+        return "";
+    return cplx ? " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT" : " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT -DNEXT_COLUMNS";
+}
+
 /* Where a long row is cut. A work-group that walks a whole row of n
  * nonzeros takes about as long as a compute unit takes for n nonzeros of any
  * rows, so a row longer than one compute unit's share of the matrix would
@@ -169,21 +196,37 @@ typedef struct {
 #define SPLIT_MIN_BYTES_COUNT SPLIT_MIN_BYTES_LAST
 #endif
 
+/* With 8-byte values on a GPU (wide_tuned), a row is cut from a work-group's
+ * share: a compute unit's share over the SPLIT_GROUPS work-groups it runs
+ * at once (an H100 multiprocessor runs 2,048 work-items, 8 work-groups of
+ * 256; OpenCL does not say how many). A work-group alone on a row holds
+ * one of those places, not the whole compute unit: on the H100, double
+ * power-law mean 15's longest row, 19,548 entries (a compute unit's share is
+ * 29,808), walked whole, finished last, and the matrix ran at 0.89x
+ * cuSPARSE; cut above 10,922 entries, 0.96-0.98x (chapter 6, "Eight-byte
+ * values"). In float, cut there, power-law mean 188 lost 4% and mean 15
+ * 2%, so float keeps a compute unit's share. */
+#define SPLIT_GROUPS 8
+
 /* How a split row's chunks are added up (choose_combine) */
 enum { COMBINE_FIXUP, COMBINE_LAST, COMBINE_COUNT };
 
-static int choose_split(long long per_cu, unsigned compute_units, int share, size_t entry_bytes, int combine,
-                        int asked, char *why, size_t size)
+static int choose_split(long long per_cu, unsigned compute_units, int groups, int share, size_t entry_bytes,
+                        int combine, int asked, char *why, size_t size)
 {
     static const long long floor_bytes[] = { SPLIT_MIN_BYTES, SPLIT_MIN_BYTES_LAST, SPLIT_MIN_BYTES_COUNT };
     static const char *combine_name[] = { "fixup", "last", "count" };
     long long floor = floor_bytes[combine] / (long long)entry_bytes;
-    long long split = asked ? asked : per_cu > floor ? (per_cu < INT_MAX ? per_cu : INT_MAX) : floor;
+    long long per_group = per_cu / groups;
+    long long split = asked ? asked : per_group > floor ? (per_group < INT_MAX ? per_group : INT_MAX) : floor;
     if (split <= share)   /* a row of a block or less is never cut */
         snprintf(why, size, "a block's share: a row of a block or less is never cut");
     else if (asked)
         snprintf(why, size, "--split %d", asked);
-    else if (per_cu > floor)
+    else if (per_group > floor && groups > 1)
+        snprintf(why, size, "a work-group's share, %lld nonzeros: a compute unit's share of %u compute units, "
+                 "%lld, over the %d work-groups it runs at once", per_group, compute_units, per_cu, groups);
+    else if (per_group > floor)
         snprintf(why, size, "a compute unit's share, %lld nonzeros of %u compute units", per_cu, compute_units);
     else
         snprintf(why, size, "the floor for --combine %s, %lld KB of values and column indices",
@@ -550,7 +593,8 @@ int main(int argc, char **argv)
         unsigned cus = cl.compute_units ? cl.compute_units : 1;
         long long per_cu = A.nnz / (long long)cus;
         char split_why[160];
-        int split = choose_split(per_cu, cus, (int)share, vsize + sizeof(int), combine, o.split, split_why,
+        int groups = wide_tuned(alocal, single, cplx) ? SPLIT_GROUPS : 1;
+        int split = choose_split(per_cu, cus, groups, (int)share, vsize + sizeof(int), combine, o.split, split_why,
                                  sizeof split_why);
         shared = shared_rows((int)alocal);
         if (plan_blocks(&A, (int)share, split, (int)alocal, combine, single, shared, per_cu, &plan, &err))
@@ -600,10 +644,10 @@ int main(int argc, char **argv)
 
     size_t fixup_local = alocal > 1 ? FIXUP_SIZE : 1;
     char opts[1024];
-    snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d -DLOCAL_SIZE=%zu -DSHARE=%zu -DFIXUP_SIZE=%zu%s%s%s%s",
+    snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d -DLOCAL_SIZE=%zu -DSHARE=%zu -DFIXUP_SIZE=%zu%s%s%s%s%s",
              spmv_prec_cl_type(p), cplx ? " -DCOMPLEX" : "", single ? "" : " -DUSE_FP64", group, alocal, share,
              fixup_local, combine_opts[combine], shared ? " -DSHARED_ROWS" : "",
-             o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
+             run_k[2] ? wide_options(alocal, single, cplx) : "", o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
     cl_program prog = spmv_cl_build(&cl, o.kernel_file, opts);
 
     kernel_run runs[3] = { { .name = "scalar" }, { .name = "vector" }, { .name = "adaptive" } };
