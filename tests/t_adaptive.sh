@@ -289,7 +289,8 @@ fi
 # in every precision (3,000 rows: a compute unit's share stays above what 32
 # work-items walk in time on a device of up to 600 compute units). Broken:
 # every work-item on the block's first row, or the coalesced sweep reading a
-# sweep past its row
+# sweep past its row (in double, NEXT_COLUMNS, the loop that loads the next
+# columns first: every bound of it moved)
 SHR="--gen uniform:rows=3000,cols=2000,min=600,max=1000 --kernel adaptive --local-size 64"
 for p in s d c z; do
     # shellcheck disable=SC2086
@@ -322,7 +323,7 @@ grep -q '^check: PASS' "$TMP/out" && grep -qE '^prep .*\(1 long rows whole' "$TM
     ! grep -q '^whole ' "$TMP/out" && pass "adaptive CPU shape: a whole row, not shared" ||
     fail "adaptive CPU shape: a whole row, not shared" "$(grep -E '^(check|whole|prep)' "$TMP/out" | tr '\n' ' ')"
 if mutant onerow 's/int i = 3 \* \(first \+ lid \/ t\);/int i = 3 * first;/' &&
-    mutant past 's/for \(; k \+ 3 \* t < nz1; k \+= 4 \* t\)/for (; k + 2 * t < nz1; k += 4 * t)/'; then
+    mutant past 's/k \+ 3 \* t < nz1/k + 2 * t < nz1/g'; then
     for b in onerow past; do
         for p in s d z; do
             # shellcheck disable=SC2086
@@ -342,6 +343,16 @@ if mutant bounds 's/i1 = ptr\[row \+ 1\] - nz0;/i1 = ptr[row + 1] - nz0 - 1;/'; 
     done
 fi
 
+# ---- with 8-byte values (PRODUCTS_IN_FLIGHT) a stream block's loads come
+# first, then its gathers: the last entry of each block's loads left out
+if mutant inflight 's/vj\[j\] = k < nz1 \? val\[k\] : ZERO;/vj[j] = k < nz1 - 1 ? val[k] : ZERO;/'; then
+    for p in d c; do
+        expect_status "adaptive broken stream block, its last load left out (local 64, $p) exits 1" 1 \
+            "$bin" --gen powerlaw:rows=3000,mean=30 --precision $p --kernel adaptive --local-size 64 \
+            --kernel-file "$TMP/inflight.cl" $QUICK
+    done
+fi
+
 # ---- the CPU shape's four running sums (kernel.cl walk_sum): one sum left
 # out of the result, or the last entries after the fours left out, FAILs
 if mutant nos3 's/return \(s0 \+ s1\) \+ \(s2 \+ s3\);/return (s0 + s1) + s2;/' &&
@@ -355,15 +366,25 @@ if mutant nos3 's/return \(s0 \+ s1\) \+ \(s2 \+ s3\);/return (s0 + s1) + s2;/' 
 fi
 
 # ---- a broken whole long row: its work-group stops one sweep short (the
-# four-at-a-time loop), or leaves out the last entries (the loop after it);
-# arrow rows 2000 and 2003: a row of 4 x 500 entries, and one of 3 more
+# four-at-a-time loop, or with 8-byte values the eight-at-a-time loop,
+# WALK_EIGHT, which takes a row of 16 sweeps or more), or leaves out the last
+# entries (the loop after them); arrow rows 2000 and 2003: a row of 4 x 500
+# entries, and one of 3 more (eight at a time from 2,000 entries at local
+# 64, 16 x 64 x 8 bytes; under that, arrow rows 1000, four at a time)
 if mutant short 's/(if \(walk\) \{.*?for \(int q = lid; q < n4)/$1 - LOCAL_SIZE/s' &&
+    mutant short8 's/(for \(int q = lid; q < n8)/$1 - LOCAL_SIZE/' &&
     mutant tail 's/(if \(walk\) \{.*?for \(int k = nz0 \+ 4 \* n4 \+ lid; k < nz1)/$1 - 1/s'; then
     for p in s z; do
-        expect_status "adaptive broken whole row, a sweep short (local 64, $p) exits 1" 1 "$bin" --gen arrow:rows=2000 \
-            --precision $p --kernel adaptive --local-size 64 --kernel-file "$TMP/short.cl" $QUICK
+        rows=2000
+        [ $p = z ] && rows=1000
+        expect_status "adaptive broken whole row, a sweep short (local 64, $p, $rows) exits 1" 1 "$bin" \
+            --gen arrow:rows=$rows --precision $p --kernel adaptive --local-size 64 --kernel-file "$TMP/short.cl" $QUICK
         expect_status "adaptive broken whole row, last entry left out (local 64, $p) exits 1" 1 "$bin" --gen arrow:rows=2003 \
             --precision $p --kernel adaptive --local-size 64 --kernel-file "$TMP/tail.cl" $QUICK
+    done
+    for p in d z; do
+        expect_status "adaptive broken whole row, an eight-entry sweep short (local 64, $p) exits 1" 1 "$bin" \
+            --gen arrow:rows=2000 --precision $p --kernel adaptive --local-size 64 --kernel-file "$TMP/short8.cl" $QUICK
     done
     expect_status "adaptive whole row of 4 x 500 + 3 entries (local 64, d) passes" 0 "$bin" --gen arrow:rows=2003 \
         --precision d --kernel adaptive --local-size 64 $QUICK
@@ -386,6 +407,10 @@ for ls in 1 32; do
     expect_oclgrind "adaptive under oclgrind, power-law (d, local $ls)" "--data-races --uninitialized" \
         "$bin" --gen powerlaw:rows=300,mean=20,exp=1.3 --precision d --kernel adaptive --local-size $ls --runs 1 --warmup 0
 done
+# with 8-byte values a row alone of 16 sweeps or more goes eight entries a
+# work-item (WALK_EIGHT): the arrow's 700-entry row at local 32, whole
+expect_oclgrind "adaptive under oclgrind, arrow whole, eight entries a sweep (d, local 32)" "--data-races --uninitialized" \
+    "$bin" --gen arrow:rows=700 --precision d --kernel adaptive --local-size 32 --runs 1 --warmup 0
 # the counted combine: oclgrind 21.10 is OpenCL 1.2, with no fence of
 # device scope, so the host picks another combine there, and skips (status
 # 3, saying why) when --combine count is asked for. Its kernel code is
