@@ -148,8 +148,8 @@ typedef struct {
  * loaded before this sweep's gathers are used); and rows are cut from a
  * work-group's share of the matrix, not a compute unit's (choose_split).
  * Measured on the H100 (chapter 6, "Eight-byte values"), together: double
- * power-law mean 15 0.89x cuSPARSE to 1.01-1.03x, rows of 300-2,000 entries
- * 1.10x to 1.29x, complex double mean 15 and 7 +7-13%; in float each of the
+ * power-law mean 15 0.89x cuSPARSE to 0.99-1.03x, rows of 300-2,000 entries
+ * 1.10x to 1.29x, complex double mean 15 and 7 +6-11%; in float each of the
  * four cost a power-law matrix 2-10%, so float keeps the plain kernel, and
  * complex the plain shared rows. -DWIDE_TUNING=0 (CFLAGS_step6) turns them
  * off, for the comparison. */
