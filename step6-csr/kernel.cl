@@ -153,8 +153,10 @@ __kernel void csr_vector(const int rows,
  *                    first;
  *   a chunk          a piece of a row so long that one work-group alone
  *                    would finish it after the rest of the matrix (longer
- *                    than the host's `split`), walked like a long row; the
- *                    host chooses how many pieces (main.c, chunks_of).
+ *                    than the host's `split`), walked from memory by the
+ *                    whole work-group, neighbouring entries per work-item
+ *                    (below); the host chooses how many pieces (main.c,
+ *                    chunks_of).
  * A split row's chunks are added up one of three ways (main.c picks the
  * first that the device allows, --combine names one):
  *   count  (-DCOUNT_CHUNKS; every precision) one kernel: each chunk stores
@@ -420,21 +422,24 @@ void csr_adaptive(const int rows,
             t = LOCAL_SIZE;
         }
         lane = lid & (t - 1);
-        /* walked straight from memory. Rows that share a work-group
-         * (SHARED_ROWS: main.c, shared_rows and whole_lanes) are walked coalesced:
-         * work-item `lane` takes entries k, k + t, k + 2t, k + 3t, four
-         * gathers in flight. A row alone (t = LOCAL_SIZE) is walked four
+        /* walked straight from memory. Whole rows (SHARED_ROWS: main.c,
+         * shared_rows and whole_lanes; one row or several to a work-group)
+         * are walked coalesced: work-item `lane` takes entries k, k + t,
+         * k + 2t, k + 3t, so each load of a warp is one run of memory, four
+         * gathers in flight. A chunk of a cut row is walked four
          * neighbouring entries per work-item and sweep (one 16-byte load of
-         * columns, four gathers in flight: a work-group alone on a long row
-         * waits on memory, and four loads wait together), then the last few
-         * one by one; on the H100 this took the arrow matrix from 7.9 to
-         * 11.5 GFLOP/s in double (chapter 6, "Tuning the share"). The first
-         * loop is compiled in only where rows share work-groups (on a
-         * GPU). In double, before the blocks carried their bounds
-         * ("Latency", above), its mere presence made the kernel 5-15% slower
-         * on the power-law matrices; since, sharing pays in every precision. */
+         * columns, four gathers in flight), then the last few one by one:
+         * a chunk is one sweep or two, and its work-group waits on one round
+         * of loads, not on a second for the entries a coalesced sweep leaves
+         * over. Whole rows walked that way too, as they were until revision
+         * b521e5d, ran 2.7x slower than coalesced on a matrix of rows of
+         * 8,000-16,000 entries in double, every row walked alone (each load
+         * of a warp then spans 32 x 16 bytes of columns and uses a quarter
+         * of every 32-byte piece of values it fetches; chapter 6, "Many long
+         * rows"). The loop is compiled in only where rows go whole by this
+         * walk (on a GPU). */
 #ifdef SHARED_ROWS
-        if (t < LOCAL_SIZE) {
+        if (whole) {
             int k = nz0 + lane;
 #ifdef NEXT_COLUMNS
             /* (double: main.c, wide_tuning) the next four column indices
@@ -468,9 +473,9 @@ void csr_adaptive(const int rows,
         {
 #ifdef WALK_EIGHT
             /* (8-byte values and more: main.c, wide_tuning) while at least
-             * 16 sweeps of the work-group remain, eight neighbouring entries
-             * per work-item and sweep: eight gathers in flight, half the
-             * sweeps of a long row */
+             * 16 sweeps of the work-group remain (a long chunk: --combine
+             * last cuts few), eight neighbouring entries per work-item and
+             * sweep: eight gathers in flight, half the sweeps */
             if (nz1 - nz0 >= 16 * LOCAL_SIZE) {
                 int n8 = (nz1 - nz0) / 8;
                 for (int q = lid; q < n8; q += LOCAL_SIZE) {

@@ -143,16 +143,15 @@ typedef struct {
 /* Adaptive on a GPU with values of 8 bytes or more (double, complex float,
  * complex double), three changes to how the kernel loads (kernel.cl):
  * PRODUCTS_IN_FLIGHT (a stream block's loads all issued before its first
- * gather), WALK_EIGHT (a row alone walked eight entries per work-item and
- * sweep) and, in double, NEXT_COLUMNS (a shared row's next column indices
- * loaded before this sweep's gathers are used); and rows are cut from a
- * work-group's share of the matrix, not a compute unit's (choose_split).
- * Measured on the H100 (chapter 6, "Eight-byte values"), together: double
- * power-law mean 15 0.89x cuSPARSE to 0.99-1.03x, rows of 300-2,000 entries
- * 1.10x to 1.29x, complex double mean 15 and 7 +6-11%; in float each of the
- * four cost a power-law matrix 2-10%, so float keeps the plain kernel, and
- * complex the plain shared rows. -DWIDE_TUNING=0 (CFLAGS_step6) turns them
- * off, for the comparison. */
+ * gather), WALK_EIGHT (a long chunk walked eight entries per work-item and
+ * sweep) and, in double, NEXT_COLUMNS (a whole row's next column indices
+ * loaded before this sweep's gathers are used). Measured on the H100
+ * (chapter 6, "Eight-byte values"), with rows cut from a work-group's share
+ * (choose_split): double power-law mean 15 0.89x cuSPARSE to 0.99-1.03x,
+ * rows of 300-2,000 entries 1.10x to 1.29x, complex double mean 15 and 7
+ * +6-11%; in float each cost a power-law matrix 2-10%, so float keeps the
+ * plain kernel, and complex the plain whole-row walk. -DWIDE_TUNING=0
+ * (CFLAGS_step6) turns them off, for the comparison. */
 #ifndef WIDE_TUNING
 #define WIDE_TUNING 1
 #endif
@@ -196,16 +195,18 @@ static const char *wide_options(size_t local, int single, int cplx)
 #define SPLIT_MIN_BYTES_COUNT SPLIT_MIN_BYTES_LAST
 #endif
 
-/* With 8-byte values on a GPU (wide_tuned), a row is cut from a work-group's
- * share: a compute unit's share over the SPLIT_GROUPS work-groups it runs
- * at once (an H100 multiprocessor runs 2,048 work-items, 8 work-groups of
- * 256; OpenCL does not say how many). A work-group alone on a row holds
- * one of those places, not the whole compute unit: on the H100, double
- * power-law mean 15's longest row, 19,548 entries (a compute unit's share is
- * 29,808), walked whole, finished last, and the matrix ran at 0.89x
- * cuSPARSE; cut above 10,922 entries, 0.96-0.98x (chapter 6, "Eight-byte
- * values"). In float, cut there, power-law mean 188 lost 4% and mean 15
- * 2%, so float keeps a compute unit's share. */
+/* On a GPU a row is cut from a work-group's share: a compute unit's share
+ * over the SPLIT_GROUPS work-groups it runs at once (an H100 multiprocessor
+ * runs 2,048 work-items, 8 work-groups of 256; OpenCL does not say how
+ * many). A work-group alone on a row holds one of those places, not the
+ * whole compute unit: on the H100, double power-law mean 15's longest row,
+ * 19,548 entries (a compute unit's share is 29,808), walked whole, finished
+ * last, and the matrix ran at 0.89x cuSPARSE; cut above 10,922 entries,
+ * 0.96-0.98x (chapter 6, "Eight-byte values"). In float, while whole rows
+ * were walked four neighbouring entries a work-item, cutting there cost
+ * power-law mean 188 4%; walked coalesced (kernel.cl), it is level (chapter
+ * 6, "Many long rows"). On a CPU a work-group is one work-item and the
+ * compute unit runs it alone: a compute unit's share. */
 #define SPLIT_GROUPS 8
 
 /* How a split row's chunks are added up (choose_combine) */
@@ -593,7 +594,7 @@ int main(int argc, char **argv)
         unsigned cus = cl.compute_units ? cl.compute_units : 1;
         long long per_cu = A.nnz / (long long)cus;
         char split_why[160];
-        int groups = wide_tuned(alocal, single, cplx) ? SPLIT_GROUPS : 1;
+        int groups = alocal > 1 ? SPLIT_GROUPS : 1;   /* a work-group's share on a GPU */
         int split = choose_split(per_cu, cus, groups, (int)share, vsize + sizeof(int), combine, o.split, split_why,
                                  sizeof split_why);
         shared = shared_rows((int)alocal);
