@@ -370,9 +370,11 @@ void csr_adaptive(const int rows,
     int first = blocks[4 * w], end = blocks[4 * w + 1], nz0 = blocks[4 * w + 2], nz1 = blocks[4 * w + 3];
     /* a stream block and a chunk carry their nonzeros' bounds: no load of
      * ptr stands between the block and its first products */
-    int whole = nz0 < 0;   /* whole rows (first, end, -1, 0): their bounds are their rows' */
+    int whole = nz0 < 0;   /* whole rows (first, end, -1, near): their bounds are their rows' */
+    int near = whole && nz1;   /* a row alone, walked neighbouring entries (main.c, plan_blocks) */
     if (whole)
         nz0 = 0;
+    (void)near;
     /* a chunk (its split row's number lr, -(slot + 1), its bounds): the
      * row, and where the row's slots start, come in beside the products */
     int lr = end < 0 ? first : 0;
@@ -422,24 +424,26 @@ void csr_adaptive(const int rows,
             t = LOCAL_SIZE;
         }
         lane = lid & (t - 1);
-        /* walked straight from memory. Whole rows (SHARED_ROWS: main.c,
-         * shared_rows and whole_lanes; one row or several to a work-group)
-         * are walked coalesced: work-item `lane` takes entries k, k + t,
-         * k + 2t, k + 3t, so each load of a warp is one run of memory, four
-         * gathers in flight. A chunk of a cut row is walked four
+        /* walked straight from memory, two ways. Coalesced (SHARED_ROWS:
+         * main.c, shared_rows and whole_lanes): work-item `lane` takes
+         * entries k, k + t, k + 2t, k + 3t, so each load of a warp is one
+         * run of memory, four gathers in flight; for rows that share a
+         * work-group, and for rows alone when there are more of them than
+         * the device runs at once (throughput decides). Neighbouring: four
          * neighbouring entries per work-item and sweep (one 16-byte load of
-         * columns, four gathers in flight), then the last few one by one:
-         * a chunk is one sweep or two, and its work-group waits on one round
-         * of loads, not on a second for the entries a coalesced sweep leaves
-         * over. Whole rows walked that way too, as they were until revision
-         * b521e5d, ran 2.7x slower than coalesced on a matrix of rows of
-         * 8,000-16,000 entries in double, every row walked alone (each load
-         * of a warp then spans 32 x 16 bytes of columns and uses a quarter
-         * of every 32-byte piece of values it fetches; chapter 6, "Many long
-         * rows"). The loop is compiled in only where rows go whole by this
-         * walk (on a GPU). */
+         * columns, four gathers in flight), then the last few one by one;
+         * for a chunk of a cut row, one sweep or two, and for a row alone
+         * when such rows all start at once (`near`: each is a chain of
+         * waits, and latency decides; on the H100 this took the arrow
+         * matrix from 7.9 to 11.5 GFLOP/s in double, chapter 6, "Tuning the
+         * share"). Every row alone walked neighbouring, a matrix of 8,192
+         * rows of 8,000-16,000 entries ran at 162 GFLOP/s in double, coalesced
+         * at 435 (each load of a warp then spans 32 x 16 bytes of columns and
+         * uses a quarter of each 32-byte piece of values it fetches; chapter
+         * 6, "Many long rows"). The coalesced loop is compiled in only on a
+         * GPU. */
 #ifdef SHARED_ROWS
-        if (whole) {
+        if (whole && !near) {
             int k = nz0 + lane;
 #ifdef NEXT_COLUMNS
             /* (double: main.c, wide_tuning) the next four column indices
@@ -473,9 +477,10 @@ void csr_adaptive(const int rows,
         {
 #ifdef WALK_EIGHT
             /* (8-byte values and more: main.c, wide_tuning) while at least
-             * 16 sweeps of the work-group remain (a long chunk: --combine
-             * last cuts few), eight neighbouring entries per work-item and
-             * sweep: eight gathers in flight, half the sweeps */
+             * 16 sweeps of the work-group remain (a long row alone, or a
+             * long chunk: --combine last cuts few), eight neighbouring
+             * entries per work-item and sweep: eight gathers in flight, half
+             * the sweeps */
             if (nz1 - nz0 >= 16 * LOCAL_SIZE) {
                 int n8 = (nz1 - nz0) / 8;
                 for (int q = lid; q < n8; q += LOCAL_SIZE) {

@@ -138,19 +138,20 @@ typedef struct {
     int *whole_row;           /* the rows that go whole, longest first, three ints each (the row, its
                                * first nonzero, the next row's first): whole blocks index it */
     int *long_row, *long_slot, nlong, nslots;
+    int nlone, lone_near;     /* rows walked alone by a work-group; walked neighbouring entries (1) or coalesced */
 } adaptive_plan;
 
 /* Adaptive on a GPU with values of 8 bytes or more (double, complex float,
  * complex double), three changes to how the kernel loads (kernel.cl):
  * PRODUCTS_IN_FLIGHT (a stream block's loads all issued before its first
- * gather), WALK_EIGHT (a long chunk walked eight entries per work-item and
- * sweep) and, in double, NEXT_COLUMNS (a whole row's next column indices
+ * gather), WALK_EIGHT (a long row alone walked eight entries per work-item
+ * and sweep) and, in double, NEXT_COLUMNS (a whole row's next column indices
  * loaded before this sweep's gathers are used). Measured on the H100
  * (chapter 6, "Eight-byte values"), with rows cut from a work-group's share
  * (choose_split): double power-law mean 15 0.89x cuSPARSE to 0.99-1.03x,
  * rows of 300-2,000 entries 1.10x to 1.29x, complex double mean 15 and 7
  * +6-11%; in float each cost a power-law matrix 2-10%, so float keeps the
- * plain kernel, and complex the plain whole-row walk. -DWIDE_TUNING=0
+ * plain kernel, and complex the plain shared-row walk. -DWIDE_TUNING=0
  * (CFLAGS_step6) turns them off, for the comparison. */
 #ifndef WIDE_TUNING
 #define WIDE_TUNING 1
@@ -195,18 +196,18 @@ static const char *wide_options(size_t local, int single, int cplx)
 #define SPLIT_MIN_BYTES_COUNT SPLIT_MIN_BYTES_LAST
 #endif
 
-/* On a GPU a row is cut from a work-group's share: a compute unit's share
- * over the SPLIT_GROUPS work-groups it runs at once (an H100 multiprocessor
- * runs 2,048 work-items, 8 work-groups of 256; OpenCL does not say how
- * many). A work-group alone on a row holds one of those places, not the
- * whole compute unit: on the H100, double power-law mean 15's longest row,
- * 19,548 entries (a compute unit's share is 29,808), walked whole, finished
- * last, and the matrix ran at 0.89x cuSPARSE; cut above 10,922 entries,
- * 0.96-0.98x (chapter 6, "Eight-byte values"). In float, while whole rows
- * were walked four neighbouring entries a work-item, cutting there cost
- * power-law mean 188 4%; walked coalesced (kernel.cl), it is level (chapter
- * 6, "Many long rows"). On a CPU a work-group is one work-item and the
- * compute unit runs it alone: a compute unit's share. */
+/* With 8-byte values on a GPU (wide_tuned), a row is cut from a work-group's
+ * share: a compute unit's share over the SPLIT_GROUPS work-groups it runs
+ * at once (an H100 multiprocessor runs 2,048 work-items, 8 work-groups of
+ * 256; OpenCL does not say how many). A work-group alone on a row holds
+ * one of those places, not the whole compute unit: on the H100, double
+ * power-law mean 15's longest row, 19,548 entries (a compute unit's share is
+ * 29,808), walked whole, finished last, and the matrix ran at 0.89x
+ * cuSPARSE; cut above 10,922 entries, 0.96-0.98x (chapter 6, "Eight-byte
+ * values"). In float, cut there, power-law mean 188 lost 4% and mean 15
+ * 2%, so float keeps a compute unit's share. SPLIT_GROUPS work-groups a
+ * compute unit is also what one wave of the device runs (plan_blocks: how a
+ * row alone is walked). */
 #define SPLIT_GROUPS 8
 
 /* How a split row's chunks are added up (choose_combine) */
@@ -353,7 +354,7 @@ static int shared_rows(int local)
 }
 
 static int plan_blocks(const csr_matrix *A, int share, int split, int local, int combine, int single, int shared,
-                       long long per_cu, adaptive_plan *pl, spmv_error *err)
+                       long long per_cu, long long wave, adaptive_plan *pl, spmv_error *err)
 {
     memset(pl, 0, sizeof *pl);
     long long nb = 0, nwhole = 0, nlong = 0, nslots = 0;
@@ -419,15 +420,29 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
      * as many rows a block as leave each whole_lanes() work-items, the
      * block's longest row deciding: (first, end, -1), whole_row[first .. end - 1] */
     qsort(order, (size_t)w, sizeof *order, longer_first);
+    /* A row alone in its work-group (the longest, so the first) is walked
+     * four neighbouring entries a work-item where such rows are no more
+     * than one wave of the device (`wave` work-groups at once): all of them
+     * start at once and each is a chain of waits, so latency decides.
+     * More, and they queue for the device like any other work: throughput
+     * decides, and they are walked coalesced, as shared rows are
+     * (kernel.cl; chapter 6, "Many long rows"). The block's fourth int
+     * says which: 1 neighbouring, 0 coalesced. */
+    int lone = 0;
+    while (lone < w && whole_lanes(order[lone].len, local, shared, per_cu) == local)
+        lone++;
+    int near = local > 1 && lone <= wave;
     int wb = 0;
     for (int i = 0; i < w; wb++) {
         int k = local / whole_lanes(order[i].len, local, shared, per_cu);
         pl->blocks[4 * wb] = i;
+        pl->blocks[4 * wb + 2] = -1;
+        pl->blocks[4 * wb + 3] = k == 1 && near;
         i = i + k < w ? i + k : w;
         pl->blocks[4 * wb + 1] = i;
-        pl->blocks[4 * wb + 2] = -1;
-        pl->blocks[4 * wb + 3] = 0;
     }
+    pl->nlone = lone;
+    pl->lone_near = near && lone > 0;
     for (int i = 0; i < w; i++) {
         int r = order[i].row;
         pl->whole_row[3 * i] = r;
@@ -594,11 +609,12 @@ int main(int argc, char **argv)
         unsigned cus = cl.compute_units ? cl.compute_units : 1;
         long long per_cu = A.nnz / (long long)cus;
         char split_why[160];
-        int groups = alocal > 1 ? SPLIT_GROUPS : 1;   /* a work-group's share on a GPU */
+        int groups = wide_tuned(alocal, single, cplx) ? SPLIT_GROUPS : 1;
         int split = choose_split(per_cu, cus, groups, (int)share, vsize + sizeof(int), combine, o.split, split_why,
                                  sizeof split_why);
         shared = shared_rows((int)alocal);
-        if (plan_blocks(&A, (int)share, split, (int)alocal, combine, single, shared, per_cu, &plan, &err))
+        long long wave = (long long)cus * SPLIT_GROUPS;   /* work-groups the device runs at once (SPLIT_GROUPS) */
+        if (plan_blocks(&A, (int)share, split, (int)alocal, combine, single, shared, per_cu, wave, &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         if (!plan.nlong)
             combine = COMBINE_FIXUP;   /* no split row, nothing to add up (and no kernel to add it) */
@@ -629,6 +645,11 @@ int main(int argc, char **argv)
                    "work-items or more each, as many as finish it within a compute unit's share, %lld nonzeros)\n",
                    plan.nwhole, plan.whole_from, plan.nwhole_blocks, (int)alocal * WHOLE_ENTRIES_PER_LANE,
                    WHOLE_MIN_LANES, per_cu);
+        if (shared && plan.nlone)
+            printf("alone    %d rows walked by a work-group each, %s (%s one wave, %lld work-groups: %s)\n", plan.nlone,
+                   plan.lone_near ? "four neighbouring entries a work-item" : "coalesced",
+                   plan.lone_near ? "no more than" : "more than", wave,
+                   plan.lone_near ? "they start at once, latency decides" : "they queue, throughput decides");
         static const char *combine_how[] = {
             "fixup: split rows added up by a second kernel",
             "last: each split row added up by its last chunk, in the kernel (one 64-bit atomic word per row)",

@@ -312,6 +312,30 @@ else
     fail "adaptive: long rows of a small matrix get the work-items to finish in a compute unit's share" \
         "share '$per_cu', want $want work-groups: $(grep -E '^(check|whole)' "$TMP/out" | tr '\n' ' ')"
 fi
+# a row alone in its work-group is walked four neighbouring entries a
+# work-item while such rows are no more than a wave of the device (compute
+# units x 8 work-groups), coalesced when more (main.c plan_blocks, the
+# `alone` line): at local 32 every row longer than 32 is alone, and 1,500 of
+# them are more than a wave on any device of under 187 compute units; the
+# arrow's one row is not (broken: the coalesced walk reading a sweep past
+# its row, below, with the shared rows)
+LONE="--gen uniform:rows=1500,cols=4000,min=100,max=200 --kernel adaptive --local-size 32"
+for p in s d c z; do
+    # shellcheck disable=SC2086
+    _run "$bin" $LONE --precision $p $QUICK
+    wave=$(sed -n 's/^alone .* one wave, \([0-9]*\) work-groups.*/\1/p' "$TMP/out")
+    how="four neighbouring entries"
+    [ -n "$wave" ] && [ "$wave" -lt 1500 ] && how="coalesced"
+    if [ -n "$wave" ] && grep -q '^check: PASS' "$TMP/out" &&
+        grep -qE "^alone +1500 rows walked by a work-group each, $how" "$TMP/out"; then
+        pass "adaptive ($p): 1500 rows alone, a wave of $wave work-groups: $how"
+    else
+        fail "adaptive ($p): 1500 rows alone, walked as the wave says" "$(grep -E '^(check|alone)' "$TMP/out" | tr '\n' ' ')"
+    fi
+done
+expect_output "adaptive: the arrow's one row alone is walked neighbouring entries" \
+    '^alone +1 rows walked by a work-group each, four neighbouring entries a work-item \(no more than one wave' \
+    "$bin" --gen arrow:rows=2000 --kernel adaptive --local-size 64 $QUICK
 # float: rows of 65-192 entries (longer than the work-group, within a block) go whole too
 # shellcheck disable=SC2086
 expect_output "adaptive float: rows longer than the work-group go whole" \
@@ -330,6 +354,11 @@ if mutant onerow 's/int i = 3 \* \(first \+ lid \/ t\);/int i = 3 * first;/' &&
             expect_status "adaptive broken shared whole rows ($b, $p) exits 1" 1 "$bin" $SHR --precision $p \
                 --kernel-file "$TMP/$b.cl" $QUICK
         done
+    done
+    for p in s d; do
+        # shellcheck disable=SC2086
+        expect_status "adaptive broken rows alone, coalesced (past, $p) exits 1" 1 "$bin" $LONE --precision $p \
+            --kernel-file "$TMP/past.cl" $QUICK
     done
 fi
 
@@ -408,9 +437,14 @@ for ls in 1 32; do
         "$bin" --gen powerlaw:rows=300,mean=20,exp=1.3 --precision d --kernel adaptive --local-size $ls --runs 1 --warmup 0
 done
 # with 8-byte values a row alone of 16 sweeps or more goes eight entries a
-# work-item (WALK_EIGHT): the arrow's 700-entry row at local 32, whole
+# work-item (WALK_EIGHT): the arrow's 700-entry row at local 32, whole; rows
+# alone, more than a wave of them, go coalesced: 40 rows of 600-1,000 at
+# local 32
 expect_oclgrind "adaptive under oclgrind, arrow whole, eight entries a sweep (d, local 32)" "--data-races --uninitialized" \
     "$bin" --gen arrow:rows=700 --precision d --kernel adaptive --local-size 32 --runs 1 --warmup 0
+expect_oclgrind "adaptive under oclgrind, rows alone walked coalesced (d, local 32)" "--data-races --uninitialized" \
+    "$bin" --gen uniform:rows=40,cols=2000,min=600,max=1000 --precision d --kernel adaptive --local-size 32 --runs 1 \
+    --warmup 0
 # the counted combine: oclgrind 21.10 is OpenCL 1.2, with no fence of
 # device scope, so the host picks another combine there, and skips (status
 # 3, saying why) when --combine count is asked for. Its kernel code is
