@@ -363,22 +363,16 @@ if mutant onerow 's/int i = 3 \* \(first \+ lid \/ t\);/int i = 3 * first;/' &&
 fi
 
 # ---- a broken stream block: each row's sum stops one product short (the
-# row bounds that each work-item loads beside the products, kernel.cl)
-if mutant bounds 's/i1 = ptr\[row \+ 1\] - nz0;/i1 = ptr[row + 1] - nz0 - 1;/'; then
-    for p in s d; do
-        expect_status "adaptive broken stream block, a row's last product left out (local 64, $p) exits 1" 1 \
-            "$bin" --gen powerlaw:rows=3000,mean=30 --precision $p --kernel adaptive --local-size 64 \
-            --kernel-file "$TMP/bounds.cl" $QUICK
-    done
-fi
-
-# ---- with 8-byte values (PRODUCTS_IN_FLIGHT) a stream block's loads come
-# first, then its gathers: the last entry of each block's loads left out
-if mutant inflight 's/vj\[j\] = k < nz1 \? val\[k\] : ZERO;/vj[j] = k < nz1 - 1 ? val[k] : ZERO;/'; then
-    for p in d c; do
-        expect_status "adaptive broken stream block, its last load left out (local 64, $p) exits 1" 1 \
-            "$bin" --gen powerlaw:rows=3000,mean=30 --precision $p --kernel adaptive --local-size 64 \
-            --kernel-file "$TMP/inflight.cl" $QUICK
+# row bounds that each work-item loads beside the products, kernel.cl), or,
+# with 8-byte values (PRODUCTS_IN_FLIGHT: a stream block's loads first, then
+# its gathers), the last entry of each block's loads left out
+if mutant bounds 's/i1 = ptr\[row \+ 1\] - nz0;/i1 = ptr[row + 1] - nz0 - 1;/' &&
+    mutant inflight 's/vj\[j\] = k < nz1 \? val\[k\] : ZERO;/vj[j] = k < nz1 - 1 ? val[k] : ZERO;/'; then
+    for bp in bounds:s bounds:d inflight:d inflight:c; do
+        b=${bp%:*} p=${bp#*:}
+        expect_status "adaptive broken stream block ($b, local 64, $p) exits 1" 1 \
+            "$bin" --gen powerlaw:rows=3000,mean=30 --precision "$p" --kernel adaptive --local-size 64 \
+            --kernel-file "$TMP/$b.cl" $QUICK
     done
 fi
 
