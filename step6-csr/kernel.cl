@@ -374,7 +374,6 @@ void csr_adaptive(const int rows,
     int near = whole && nz1;   /* a row alone, walked neighbouring entries (main.c, plan_blocks) */
     if (whole)
         nz0 = 0;
-    (void)near;
     /* a chunk (its split row's number lr, -(slot + 1), its bounds): the
      * row, and where the row's slots start, come in beside the products */
     int lr = end < 0 ? first : 0;
@@ -385,6 +384,7 @@ void csr_adaptive(const int rows,
 #if LOCAL_SIZE == 1
     (void)partial;
     (void)prod;
+    (void)near;
     if (end >= 0) {
         /* rows first .. end - 1, or whole_row[first .. end - 1] */
         for (int i = first; i < end; i++) {
@@ -446,7 +446,7 @@ void csr_adaptive(const int rows,
         if (whole && !near) {
             int k = nz0 + lane;
 #ifdef NEXT_COLUMNS
-            /* (double: main.c, wide_tuning) the next four column indices
+            /* (double: main.c, wide_options) the next four column indices
              * are loaded before this four's gathers are used, so a sweep
              * waits on one load, not on a column and then its x */
             if (k + 3 * t < nz1) {
@@ -476,7 +476,7 @@ void csr_adaptive(const int rows,
 #endif
         {
 #ifdef WALK_EIGHT
-            /* (8-byte values and more: main.c, wide_tuning) while at least
+            /* (8-byte values and more: main.c, wide_options) while at least
              * 16 sweeps of the work-group remain (a long row alone, or a
              * long chunk: --combine last cuts few), eight neighbouring
              * entries per work-item and sweep: eight gathers in flight, half
@@ -519,7 +519,7 @@ void csr_adaptive(const int rows,
         }
         /* 1. every product of the block into local memory, LOCAL_SIZE at a time */
 #ifdef PRODUCTS_IN_FLIGHT
-        /* (8-byte values and more: main.c, wide_tuning) a work-item's
+        /* (8-byte values and more: main.c, wide_options) a work-item's
          * SHARE / LOCAL_SIZE entries loaded all at once, then all their
          * gathers, then the stores: two waits for memory, not two a sweep */
 #define PER_ITEM ((SHARE + LOCAL_SIZE - 1) / LOCAL_SIZE)
