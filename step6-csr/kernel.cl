@@ -197,8 +197,9 @@ __kernel void csr_vector(const int rows,
  * blocks[4w .. 4w+3] describe work-group w: for a stream block its first
  * row, the row after its last, and its nonzeros' bounds (ptr of those two
  * rows, copied by the host: see "Latency" below); for whole long rows
- * (first, end, -1, 0), the rows whole_row[first .. end - 1] (one, or several
- * that share the work-group: main.c, whole_lanes; three ints each); for a chunk
+ * (first, end, -1, near), the rows whole_row[first .. end - 1] (one, or several
+ * that share the work-group: main.c, whole_lanes; three ints each; near 1: a
+ * row alone walked neighbouring entries, main.c plan_blocks); for a chunk
  * the split row's number i (long_row[i] is the row, long_slot[i] its first
  * slot, long_slot[i + 1] the next row's), -(slot + 1), and the chunk's
  * nonzeros' bounds (as a stream block's: see "Latency").

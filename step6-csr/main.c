@@ -418,7 +418,7 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
     /* the longest whole rows first: a work-group that draws one late would
      * finish after the rest (the longest-job-first rule of scheduling); then
      * as many rows a block as leave each whole_lanes() work-items, the
-     * block's longest row deciding: (first, end, -1), whole_row[first .. end - 1] */
+     * block's longest row deciding: (first, end, -1, near), whole_row[first .. end - 1] */
     qsort(order, (size_t)w, sizeof *order, longer_first);
     /* A row alone in its work-group (the longest, so the first) is walked
      * four neighbouring entries a work-item where such rows are no more
