@@ -446,31 +446,21 @@ void csr_adaptive(const int rows,
 #ifdef SHARED_ROWS
         if (whole && !near) {
             int k = nz0 + lane;
-#ifdef NEXT_COLUMNS
-            /* (double: main.c, wide_options) the next four column indices
-             * are loaded before this four's gathers are used, so a sweep
-             * waits on one load, not on a column and then its x */
-            if (k + 3 * t < nz1) {
+#ifdef COALESCED_EIGHT
+            /* (double: main.c, wide_options) eight entries a work-item and
+             * sweep while eight remain, eight gathers in flight; then fours */
+            for (; k + 7 * t < nz1; k += 8 * t) {
                 int c0 = col[k], c1 = col[k + t], c2 = col[k + 2 * t], c3 = col[k + 3 * t];
-                for (int more = 1; more;) {
-                    VALUE x0 = x[c0], x1 = x[c1], x2 = x[c2], x3 = x[c3];
-                    VALUE v0 = val[k], v1 = val[k + t], v2 = val[k + 2 * t], v3 = val[k + 3 * t];
-                    k += 4 * t;
-                    more = k + 3 * t < nz1;
-                    if (more) {
-                        c0 = col[k];
-                        c1 = col[k + t];
-                        c2 = col[k + 2 * t];
-                        c3 = col[k + 3 * t];
-                    }
-                    sum += ((MUL(v0, x0) + MUL(v1, x1)) + MUL(v2, x2)) + MUL(v3, x3);
-                }
+                int c4 = col[k + 4 * t], c5 = col[k + 5 * t], c6 = col[k + 6 * t], c7 = col[k + 7 * t];
+                VALUE v0 = val[k], v1 = val[k + t], v2 = val[k + 2 * t], v3 = val[k + 3 * t];
+                VALUE v4 = val[k + 4 * t], v5 = val[k + 5 * t], v6 = val[k + 6 * t], v7 = val[k + 7 * t];
+                sum += ((MUL(v0, x[c0]) + MUL(v1, x[c1])) + (MUL(v2, x[c2]) + MUL(v3, x[c3]))) +
+                       ((MUL(v4, x[c4]) + MUL(v5, x[c5])) + (MUL(v6, x[c6]) + MUL(v7, x[c7])));
             }
-#else
+#endif
             for (; k + 3 * t < nz1; k += 4 * t)
                 sum += ((MUL(val[k], x[col[k]]) + MUL(val[k + t], x[col[k + t]])) + MUL(val[k + 2 * t], x[col[k + 2 * t]])) +
                        MUL(val[k + 3 * t], x[col[k + 3 * t]]);
-#endif
             for (; k < nz1; k += t)
                 sum += MUL(val[k], x[col[k]]);
         } else
@@ -549,6 +539,18 @@ void csr_adaptive(const int rows,
     /* 2. the sums */
     for (int i = i0; i < i1; i += t)
         sum += prod[i];
+#ifdef PARTIAL_IN_PROD
+    /* (double: main.c, partial_in_prod) the tree in prod, which holds at
+     * least LOCAL_SIZE values, once every work-item has read its products:
+     * one barrier more, 2 KB less local memory a work-group, and what the
+     * device does not give to local memory it keeps as cache for x (on the
+     * H100 16 KB more a work-group cost power-law mean 188 7% in double;
+     * chapter 6, "Local memory is cache") */
+    (void)partial;
+#define partial prod
+    if (!walk && t > 1)
+        barrier(CLK_LOCAL_MEM_FENCE);
+#endif
     if (t > 1)   /* a tree over the t work-items of each row (all LOCAL_SIZE for a long row) */
         sum = group_sum(partial, lid, lane, t, sum);
 #ifdef COUNT_CHUNKS
@@ -575,6 +577,9 @@ void csr_adaptive(const int rows,
         }
         return;
     }
+#endif
+#ifdef PARTIAL_IN_PROD
+#undef partial
 #endif
     if (lane == 0) {
         if (end < 0)

@@ -43,8 +43,12 @@ static const spmv_step STEP = {
 
 /* Adaptive on a GPU: nonzeros per work-item in a block, so a block's share is
  * LOCAL_SIZE_ADAPTIVE times this. Measured on the H100 (chapter 6, "Tuning the
- * share"): 3 for float, 2 for double and complex float, 4 for complex double;
- * each beat its neighbours on the power-law matrices there, by 2-21%.
+ * share"): 3 for float, 2 for complex float, 4 for complex double; each
+ * beat its neighbours on the power-law matrices there, by 2-21%. Double was
+ * 2 too, until its tree moved into the products' memory (partial_in_prod)
+ * and its shared rows went eight entries a sweep: then 3 took power-law
+ * mean 188 from 0.91x cuSPARSE to 0.97-0.98x, mean 15 level (chapter 6,
+ * "Local memory is cache").
  * -DSHARE_PER_ITEM=N (CFLAGS_step6) sets one number for all four. */
 static size_t share_per_item(int single, int cplx)
 {
@@ -55,7 +59,7 @@ static size_t share_per_item(int single, int cplx)
 #else
     if (single)
         return cplx ? 2 : 3;
-    return cplx ? 4 : 2;
+    return cplx ? 4 : 3;
 #endif
 }
 
@@ -139,19 +143,26 @@ typedef struct {
                                * first nonzero, the next row's first): whole blocks index it */
     int *long_row, *long_slot, nlong, nslots;
     int nlone, lone_near;     /* rows walked alone by a work-group; walked neighbouring entries (1) or coalesced */
+    int nstream;              /* blocks of rows (stream blocks) */
+    long long stream_nnz;     /* their nonzeros */
 } adaptive_plan;
 
 /* Adaptive on a GPU with values of 8 bytes or more (double, complex float,
  * complex double), three changes to how the kernel loads (kernel.cl):
  * PRODUCTS_IN_FLIGHT (a stream block's loads all issued before its first
  * gather), WALK_EIGHT (a long row alone walked eight entries per work-item
- * and sweep) and, in double, NEXT_COLUMNS (a whole row's next column indices
- * loaded before this sweep's gathers are used). Measured on the H100
+ * and sweep) and, in double, COALESCED_EIGHT (a row walked coalesced, eight
+ * entries a work-item and sweep) and PARTIAL_IN_PROD (partial_in_prod).
+ * Measured on the H100
  * (chapter 6, "Eight-byte values"), with rows cut from a work-group's share
  * (choose_split): double power-law mean 15 0.89x cuSPARSE to 0.99-1.03x,
  * rows of 300-2,000 entries 1.10x to 1.29x, complex double mean 15 and 7
- * +6-11%; in float each cost a power-law matrix 2-10%, so float keeps the
- * plain kernel, and complex the plain shared-row walk. -DWIDE_TUNING=0
+ * +6-11% (the first two, with NEXT_COLUMNS, a whole row's next column
+ * indices loaded first, which COALESCED_EIGHT replaced: chapter 6, "Local
+ * memory is cache"); in float each cost a power-law matrix 2-10%, so float
+ * keeps the plain kernel, and complex the plain shared-row walk (with the
+ * two double changes, complex double lost 1-4% on three matrices of
+ * seven). -DWIDE_TUNING=0
  * (CFLAGS_step6) turns them off, for the comparison. */
 #ifndef WIDE_TUNING
 #define WIDE_TUNING 1
@@ -160,11 +171,17 @@ static int wide_tuned(size_t local, int single, int cplx)
 {
     return WIDE_TUNING && local > 1 && (!single || cplx);
 }
+/* Double on a GPU: the reduction's tree kept in the products' local memory
+ * (kernel.cl PARTIAL_IN_PROD), so the `partial` argument is not needed */
+static int partial_in_prod(size_t local, int single, int cplx)
+{
+    return wide_tuned(local, single, cplx) && !cplx;
+}
 static const char *wide_options(size_t local, int single, int cplx)
 {
     if (!wide_tuned(local, single, cplx))
         return "";
-    return cplx ? " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT" : " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT -DNEXT_COLUMNS";
+    return cplx ? " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT" : " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT -DCOALESCED_EIGHT -DPARTIAL_IN_PROD";
 }
 
 /* Where a long row is cut. A work-group that walks a whole row of n
@@ -412,6 +429,8 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
             pl->blocks[4 * b + 1] = next;
             pl->blocks[4 * b + 2] = A->ptr[r];
             pl->blocks[4 * b + 3] = A->ptr[next];
+            pl->stream_nnz += A->ptr[next] - A->ptr[r];
+            pl->nstream++;
             b++;
         }
     }
@@ -640,6 +659,9 @@ int main(int argc, char **argv)
         printf("prep     adaptive: %d blocks (%d long rows whole, %d chunks of %d rows longer than %d), cut and "
                "copied in %.3f ms on the host\n", plan.nblocks, plan.nwhole, plan.nslots, plan.nlong, split, prep_ms);
         printf("cut      rows longer than %d nonzeros are cut across work-groups (%s)\n", split, split_why);
+        if (plan.nstream)
+            printf("stream   %d blocks of rows, %lld nonzeros: %.1f%% of their shares filled\n", plan.nstream,
+                   plan.stream_nnz, 100.0 * plan.stream_nnz / ((double)plan.nstream * (double)share));
         if (shared && plan.nwhole)
             printf("whole    %d rows longer than %d in %d work-groups (rows of under %d entries share one, %d "
                    "work-items or more each, as many as finish it within a compute unit's share, %lld nonzeros)\n",
@@ -714,7 +736,7 @@ int main(int argc, char **argv)
         CL_CHECK(clSetKernelArg(k, 3, sizeof d_val, &d_val));
         CL_CHECK(clSetKernelArg(k, 4, sizeof d_x, &d_x));
         CL_CHECK(clSetKernelArg(k, 5, sizeof d_y, &d_y));
-        CL_CHECK(clSetKernelArg(k, 6, (i == 0 ? 1 : kr->local) * vsize, NULL));
+        CL_CHECK(clSetKernelArg(k, 6, (i == 0 || (i == 2 && partial_in_prod(alocal, single, cplx)) ? 1 : kr->local) * vsize, NULL));
         if (i == 2) {
             CL_CHECK(clSetKernelArg(k, 7, sizeof d_blocks, &d_blocks));
             CL_CHECK(clSetKernelArg(k, 8, sizeof d_partials, &d_partials));

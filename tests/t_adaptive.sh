@@ -284,13 +284,21 @@ if mutant cslots1 's/for \(int i = s0; i < s0 \+ n; i\+\+\)/for (int i = s0; i <
     done
 fi
 
+# ---- the stream line: blocks of rows and how full their shares are. 1,000
+# rows of 4: on a CPU (local 1) one block of 8,192; in double at local 64 a
+# share of 3 x 64 = 192 (main.c share_per_item) holds 48 rows, 21 blocks
+expect_output "adaptive: stream blocks, local 1" '^stream +1 blocks of rows, 4000 nonzeros: 48\.8% of their shares filled' \
+    "$bin" --gen uniform:rows=1000,cols=100,min=4,max=4 --kernel adaptive --local-size 1 $QUICK
+expect_output "adaptive: stream blocks, double at local 64 (a share of 192)" \
+    '^stream +21 blocks of rows, 4000 nonzeros: 99\.2% of their shares filled' \
+    "$bin" --gen uniform:rows=1000,cols=100,min=4,max=4 --kernel adaptive --local-size 64 --precision d $QUICK
+
 # ---- whole rows sharing a work-group (kernel.cl SHARED_ROWS): rows of
 # 600-1,000 entries, 32 work-items each at local 64, two rows a work-group,
 # in every precision (3,000 rows: a compute unit's share stays above what 32
 # work-items walk in time on a device of up to 600 compute units). Broken:
 # every work-item on the block's first row, or the coalesced sweep reading a
-# sweep past its row (in double, NEXT_COLUMNS, the loop that loads the next
-# columns first: every bound of it moved)
+# sweep past its row (in fours; and in double, COALESCED_EIGHT, in eights)
 SHR="--gen uniform:rows=3000,cols=2000,min=600,max=1000 --kernel adaptive --local-size 64"
 for p in s d c z; do
     # shellcheck disable=SC2086
@@ -347,7 +355,12 @@ grep -q '^check: PASS' "$TMP/out" && grep -qE '^prep .*\(1 long rows whole' "$TM
     ! grep -q '^whole ' "$TMP/out" && pass "adaptive CPU shape: a whole row, not shared" ||
     fail "adaptive CPU shape: a whole row, not shared" "$(grep -E '^(check|whole|prep)' "$TMP/out" | tr '\n' ' ')"
 if mutant onerow 's/int i = 3 \* \(first \+ lid \/ t\);/int i = 3 * first;/' &&
-    mutant past 's/k \+ 3 \* t < nz1/k + 2 * t < nz1/g'; then
+    mutant past 's/k \+ 3 \* t < nz1/k + 2 * t < nz1/g' &&
+    mutant past8 's/k \+ 7 \* t < nz1/k + 6 * t < nz1/g'; then
+    expect_status "adaptive broken shared whole rows (past8: eight a sweep, d) exits 1" 1 "$bin" $SHR --precision d \
+        --kernel-file "$TMP/past8.cl" $QUICK
+    expect_status "adaptive broken rows alone, coalesced (past8: eight a sweep, d) exits 1" 1 "$bin" $LONE --precision d \
+        --kernel-file "$TMP/past8.cl" $QUICK
     for b in onerow past; do
         for p in s d z; do
             # shellcheck disable=SC2086
@@ -478,6 +491,26 @@ expect_oclgrind "adaptive under oclgrind, power-law (z, local 32)" "--data-races
     "$bin" --gen powerlaw:rows=300,mean=20,exp=1.3 --precision z --kernel adaptive --local-size 32 --runs 1 --warmup 0
 expect_oclgrind "adaptive under oclgrind, young1c (c, local 16)" "--data-races" \
     "$bin" --matrix "$ROOT/tests/data/young1c.mtx" --precision c --kernel adaptive --local-size 16 --runs 1 --warmup 0
+# double on a GPU keeps the tree in the products' local memory
+# (PARTIAL_IN_PROD), behind one more barrier: a block of a row of 1 entry
+# and a row of 60, at local 64, is 32 work-items a row, and the first row's
+# idle work-items store their zeros where the second row's products are.
+# Clean as it is; without that barrier oclgrind must see the race (PoCL
+# runs the work-items in an order that hides it)
+awk 'BEGIN { srand(7); n = 0; for (r = 1; r <= 60; r++) { k = r % 3 == 1 ? 1 : r % 3 == 2 ? 60 : 200;
+     for (j = 1; j <= k; j++) e[n++] = r " " 2 * j - 1 " " rand() - 0.5 }
+     print "%%MatrixMarket matrix coordinate real general"; print 60, 400, n; for (i = 0; i < n; i++) print e[i] }' \
+    >"$TMP/mix.mtx"
+expect_oclgrind "adaptive under oclgrind, the tree in the products' memory (d, local 64)" "--data-races --uninitialized" \
+    "$bin" --matrix "$TMP/mix.mtx" --precision d --kernel adaptive --local-size 64 --runs 1 --warmup 0
+if mutant nobar 's/    if \(!walk && t > 1\)\n        barrier\(CLK_LOCAL_MEM_FENCE\);\n//'; then
+    SPMV_PROBE_MB=0 _run timeout 120 oclgrind --data-races "$bin" --matrix "$TMP/mix.mtx" --precision d \
+        --kernel adaptive --local-size 64 --kernel-file "$TMP/nobar.cl" --runs 1 --warmup 0
+    grep -qi 'data race at local memory' "$TMP/err" &&
+        pass "adaptive: oclgrind sees the race when the tree in the products' memory lacks its barrier" ||
+        fail "adaptive: oclgrind sees the race when the tree in the products' memory lacks its barrier" \
+            "$(tail -n 2 "$TMP/err" | tr '\n' ' ')"
+fi
 # and oclgrind does see a bad access: a chunk that reads one past its end
 if mutant oob 's|(int n4 = \(nz1 - nz0\) / 4;.*?for \(int k = nz0 \+ 4 \* n4 \+ lid; k )< nz1;|$1<= nz1;|s'; then
     SPMV_PROBE_MB=0 _run timeout 120 oclgrind "$bin" --gen uniform:rows=1,cols=300,min=300,max=300 --kernel adaptive \
