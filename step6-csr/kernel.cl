@@ -54,12 +54,90 @@
 
 #define ZERO ((VALUE)(0))
 
+#ifdef WARP_SHUFFLE
+/* NVIDIA (main.c, where the platform is NVIDIA's): the 32 work-items of a
+ * warp, which run together, pass values register to register with PTX's
+ * shfl.sync; 32 bits a shuffle, so a double takes two and a complex double
+ * four. down(v, s): work-item i gets work-item i + s's v (of the same warp;
+ * the last s get their own back). Every work-item of the warp must call it. */
+static uint shfl_down32(uint v, int s)
+{
+    uint r;
+    __asm__ __volatile__("shfl.sync.down.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(v), "r"(s));
+    return r;
+}
+#if defined(COMPLEX) && defined(USE_FP64)
+#define SHFL_BITS(v) as_uint4(v)
+#define SHFL_VALUE(b) as_double2(b)
+#elif defined(COMPLEX)
+#define SHFL_BITS(v) as_uint2(v)
+#define SHFL_VALUE(b) as_float2(b)
+#elif defined(USE_FP64)
+#define SHFL_BITS(v) as_uint2(v)
+#define SHFL_VALUE(b) as_double(b)
+#else
+#define SHFL_BITS(v) as_uint(v)
+#define SHFL_VALUE(b) as_float(b)
+#endif
+static VALUE shfl_down(VALUE v, int s)
+{
+#if defined(COMPLEX) && defined(USE_FP64)
+    uint4 b = SHFL_BITS(v);
+    b = (uint4)(shfl_down32(b.x, s), shfl_down32(b.y, s), shfl_down32(b.z, s), shfl_down32(b.w, s));
+#elif defined(COMPLEX) || defined(USE_FP64)
+    uint2 b = SHFL_BITS(v);
+    b = (uint2)(shfl_down32(b.x, s), shfl_down32(b.y, s));
+#else
+    uint b = shfl_down32(SHFL_BITS(v), s);
+#endif
+    return SHFL_VALUE(b);
+}
+#endif
+
+/* Which kernels' trees go through shuffles: the vector kernel's (on the
+ * H100, float, the 2048 x 2048 grid: 672 to 695 GFLOP/s). Not the adaptive
+ * kernel's: complex float power-law mean 188 gained 5%, but double mean 15
+ * lost 12% (chapter 6, "Warp shuffles"); -DSHUFFLE_ADAPTIVE=1 (--cl-opts)
+ * turns them on there too. */
+#ifdef WARP_SHUFFLE
+#define SHUFFLE_VECTOR 1
+#ifndef SHUFFLE_ADAPTIVE
+#define SHUFFLE_ADAPTIVE 0
+#endif
+#else
+#define SHUFFLE_VECTOR 0
+#undef SHUFFLE_ADAPTIVE
+#define SHUFFLE_ADAPTIVE 0
+#endif
+
 /* The sum over each group of t neighbouring work-items (t a power of two,
  * lane = the work-item's place in its group): v into partial[lid], then a
  * tree with a barrier at every level, reached by every work-item of the
- * work-group. Each group's first work-item (lane 0) gets its group's sum. */
-static VALUE group_sum(__local VALUE *partial, int lid, int lane, int t, VALUE v)
+ * work-group. Each group's first work-item (lane 0) gets its group's sum. With
+ * `shuffle` (a constant, and only where WARP_SHUFFLE is built), a warp's
+ * part of the tree is shuffles instead. */
+static VALUE group_sum(__local VALUE *partial, int lid, int lane, int t, VALUE v, int shuffle)
 {
+#ifdef WARP_SHUFFLE
+    if (shuffle) {
+        /* within a warp by shuffles, no barrier: a group of t <= 32
+         * work-items is done there; a larger group's warps each leave their
+         * sum in partial[], and its first work-item adds them up */
+        for (int s = (t < 32 ? t : 32) / 2; s > 0; s >>= 1)
+            v += shfl_down(v, s);
+        if (t <= 32)
+            return v;
+        if ((lid & 31) == 0)
+            partial[lid >> 5] = v;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lane == 0)
+            for (int w = 1; w < t / 32; w++)
+                v += partial[(lid >> 5) + w];
+        return v;
+    }
+#else
+    (void)shuffle;
+#endif
     partial[lid] = v;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int s = t / 2; s > 0; s >>= 1) {
@@ -124,7 +202,7 @@ __kernel void csr_vector(const int rows,
 
     /* Tree reduction: no return above, so every work-item reaches every
      * barrier (a barrier some work-items skip is undefined behaviour). */
-    sum = group_sum(partial, lid, lane, GROUP_SIZE, sum);
+    sum = group_sum(partial, lid, lane, GROUP_SIZE, sum, SHUFFLE_VECTOR);
     if (lane == 0 && row >= 0)
         y[row] = sum;
 }
@@ -548,11 +626,11 @@ void csr_adaptive(const int rows,
      * chapter 6, "Local memory is cache") */
     (void)partial;
 #define partial prod
-    if (!walk && t > 1)
+    if (!walk && t > (SHUFFLE_ADAPTIVE ? 32 : 1))   /* (with shuffles, a tree of 32 or fewer stays in registers) */
         barrier(CLK_LOCAL_MEM_FENCE);
 #endif
     if (t > 1)   /* a tree over the t work-items of each row (all LOCAL_SIZE for a long row) */
-        sum = group_sum(partial, lid, lane, t, sum);
+        sum = group_sum(partial, lid, lane, t, sum, SHUFFLE_ADAPTIVE);
 #ifdef COUNT_CHUNKS
     if (end < 0) {
         /* a chunk: work-item 0 holds its sum. If it was the row's last, the
@@ -569,7 +647,7 @@ void csr_adaptive(const int rows,
             for (int i = lid; i < n; i += LOCAL_SIZE)
                 total += slots[s0 + i];
             /* (every work-item read partial[] above, before the last barrier) */
-            total = group_sum(partial, lid, lid, LOCAL_SIZE, total);
+            total = group_sum(partial, lid, lid, LOCAL_SIZE, total, SHUFFLE_ADAPTIVE);
             if (lid == 0) {
                 y[split_row] = total;
                 atomic_xchg(ROW_COUNT, 0);   /* ready for the next run */
@@ -613,7 +691,7 @@ void csr_adaptive_fixup(__global const int *restrict long_row,
     VALUE sum = ZERO;
     for (int p = long_slot[i] + lid; p < long_slot[i + 1]; p += FIXUP_SIZE)
         sum += partials[p];
-    sum = group_sum(part, lid, lid, FIXUP_SIZE, sum);
+    sum = group_sum(part, lid, lid, FIXUP_SIZE, sum, SHUFFLE_ADAPTIVE);
     if (lid == 0)
         y[long_row[i]] = sum;
 #endif

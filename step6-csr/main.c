@@ -184,6 +184,20 @@ static const char *wide_options(size_t local, int single, int cplx)
     return cplx ? " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT" : " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT -DCOALESCED_EIGHT -DPARTIAL_IN_PROD";
 }
 
+/* On NVIDIA's platform the tree reductions (kernel.cl group_sum) go
+ * through warp shuffles in inline PTX (WARP_SHUFFLE): the 32 work-items of
+ * a warp add up in registers, with no barrier; only where every work-group
+ * is whole warps (a work-group size a multiple of 32), since a shuffle
+ * needs all 32. -DWARP_SHUFFLES=0 (CFLAGS_step6) turns it off, for the
+ * comparison. */
+#ifndef WARP_SHUFFLES
+#define WARP_SHUFFLES 1
+#endif
+static int warp_shuffle(const spmv_cl *cl, size_t asked_local, size_t alocal)
+{
+    return WARP_SHUFFLES && cl->ptx && cl->type == CL_DEVICE_TYPE_GPU && asked_local % 32 == 0 && alocal % 32 == 0;
+}
+
 /* Where a long row is cut. A work-group that walks a whole row of n
  * nonzeros takes about as long as a compute unit takes for n nonzeros of any
  * rows, so a row longer than one compute unit's share of the matrix would
@@ -688,8 +702,9 @@ int main(int argc, char **argv)
 
     size_t fixup_local = alocal > 1 ? FIXUP_SIZE : 1;
     char opts[1024];
-    snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d -DLOCAL_SIZE=%zu -DSHARE=%zu -DFIXUP_SIZE=%zu%s%s%s%s%s",
-             spmv_prec_cl_type(p), cplx ? " -DCOMPLEX" : "", single ? "" : " -DUSE_FP64", group, alocal, share,
+    snprintf(opts, sizeof opts, "-DVALUE=%s%s%s%s -DGROUP_SIZE=%d -DLOCAL_SIZE=%zu -DSHARE=%zu -DFIXUP_SIZE=%zu%s%s%s%s%s",
+             spmv_prec_cl_type(p), cplx ? " -DCOMPLEX" : "", single ? "" : " -DUSE_FP64",
+             warp_shuffle(&cl, o.local_size, alocal) ? " -DWARP_SHUFFLE" : "", group, alocal, share,
              fixup_local, combine_opts[combine], shared ? " -DSHARED_ROWS" : "",
              run_k[2] ? wide_options(alocal, single, cplx) : "", o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
     cl_program prog = spmv_cl_build(&cl, o.kernel_file, opts);
