@@ -161,8 +161,8 @@ typedef struct {
  * indices loaded first, which COALESCED_EIGHT replaced: chapter 6, "Local
  * memory is cache"); in float each cost a power-law matrix 2-10%, so float
  * keeps the plain kernel, and complex the plain shared-row walk (with the
- * two double changes, complex double lost 1-4% on three matrices of
- * seven). -DWIDE_TUNING=0
+ * last two, complex double lost 1-13% on four matrices of seven).
+ * -DWIDE_TUNING=0
  * (CFLAGS_step6) turns them off, for the comparison. */
 #ifndef WIDE_TUNING
 #define WIDE_TUNING 1
