@@ -342,7 +342,8 @@ static int longer_first(const void *a, const void *b)
 /* Work-items per whole row. Shared (kernel.cl SHARED_ROWS; shared_rows()
  * says when): the most (a power of two, at most the work-group) that still
  * leaves each WHOLE_ENTRIES_PER_LANE entries or more, and at least
- * WHOLE_MIN_LANES (a warp); the rest of the work-group takes the next rows.
+ * WHOLE_MIN_LANES (half a warp); the rest of the work-group takes the next
+ * rows.
  * A 1,000-entry row walked by 256 work-items keeps most of them busy for one
  * sweep, then pays a tree of eight barriers: with 32 per row, eight such
  * rows share a work-group and its tree of five (on the H100 rows of
@@ -354,11 +355,17 @@ static int longer_first(const void *a, const void *b)
  * row with 32 work-items is still walking when the rest is done (on the
  * H100, power-law of 20,000 rows, mean 15, in double: 18-20 us, against 13.5
  * with that row's work spread; chapter 6, "Small matrices").
+ * WHOLE_MIN_LANES was 32, a warp: 16 took double power-law mean 188 from
+ * 0.97x cuSPARSE to 0.99-1.00x, complex float mean 188 +2-4%, mean 15 within
+ * 1-2%; 8 took mean 188 to 1.00-1.01x but cost double mean 15 5-6%
+ * (chapter 6, "Half a warp a row").
  * Not shared: the whole work-group. */
 #ifndef WHOLE_ENTRIES_PER_LANE
 #define WHOLE_ENTRIES_PER_LANE 32
 #endif
-#define WHOLE_MIN_LANES 32
+#ifndef WHOLE_MIN_LANES
+#define WHOLE_MIN_LANES 16
+#endif
 #ifndef WHOLE_CU_BOUND
 #define WHOLE_CU_BOUND 1
 #endif

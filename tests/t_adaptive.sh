@@ -294,26 +294,27 @@ expect_output "adaptive: stream blocks, double at local 64 (a share of 192)" \
     "$bin" --gen uniform:rows=1000,cols=100,min=4,max=4 --kernel adaptive --local-size 64 --precision d $QUICK
 
 # ---- whole rows sharing a work-group (kernel.cl SHARED_ROWS): rows of
-# 600-1,000 entries, 32 work-items each at local 64, two rows a work-group,
-# in every precision (3,000 rows: a compute unit's share stays above what 32
-# work-items walk in time on a device of up to 600 compute units). Broken:
+# 600-1,000 entries, 16 work-items each at local 64 (main.c
+# WHOLE_MIN_LANES), four rows a work-group, in every precision (3,000 rows:
+# a compute unit's share stays above what 16 work-items walk in time on a
+# device of up to 600 compute units). Broken:
 # every work-item on the block's first row, or the coalesced sweep reading a
 # sweep past its row (in fours; and in double, COALESCED_EIGHT, in eights)
 SHR="--gen uniform:rows=3000,cols=2000,min=600,max=1000 --kernel adaptive --local-size 64"
 for p in s d c z; do
     # shellcheck disable=SC2086
-    expect_output "adaptive ($p): 3000 whole rows in 1500 work-groups" \
-        '^whole +3000 rows longer than 64 in 1500 work-groups' "$bin" $SHR --precision $p $QUICK
+    expect_output "adaptive ($p): 3000 whole rows in 750 work-groups" \
+        '^whole +3000 rows longer than 64 in 750 work-groups' "$bin" $SHR --precision $p $QUICK
 done
 # ... but never fewer work-items than finish a row within a compute unit's
-# share (main.c whole_lanes): 8 rows of 1,000 at local 256 go 32 work-items
-# each, 8 rows to one work-group, only where a compute unit's share is all
-# 8,000 nonzeros; with the share printed on the `whole` line, t is the least
-# power of two from 32 with 1000 * 256 <= share * t, and 8 / (256 / t)
-# work-groups walk them, correctly
+# share (main.c whole_lanes): 8 rows of 1,000 at local 256 would go 16
+# work-items each, 8 rows to one work-group, if a compute unit's share were
+# 16,000 nonzeros (it is at most all 8,000); with the share printed on the
+# `whole` line, t is the least power of two from 16 with 1000 * 256 <=
+# share * t, and 8 / (256 / t) work-groups (at least 1) walk them, correctly
 _run "$bin" --gen uniform:rows=8,cols=2000,min=1000,max=1000 --kernel adaptive --local-size 256 $QUICK
 per_cu=$(sed -n 's/^whole .* share, \([0-9]*\) nonzeros)$/\1/p' "$TMP/out")
-want=$(awk -v s="$per_cu" 'BEGIN { t = 32; while (t < 256 && 1000 * 256 > s * t) t *= 2; print 8 / (256 / t) }')
+want=$(awk -v s="$per_cu" 'BEGIN { t = 16; while (t < 256 && 1000 * 256 > s * t) t *= 2; n = 8 / (256 / t); print n < 1 ? 1 : n }')
 if [ -n "$per_cu" ] && grep -q '^check: PASS' "$TMP/out" && grep -qE "^whole +8 rows longer than 256 in $want work-groups" "$TMP/out"; then
     pass "adaptive: long rows of a small matrix get the work-items to finish in a compute unit's share ($want work-groups)"
 else
@@ -323,11 +324,12 @@ fi
 # a row alone in its work-group is walked four neighbouring entries a
 # work-item while such rows are no more than a wave of the device (compute
 # units x 8 work-groups), coalesced when more (main.c plan_blocks, the
-# `alone` line): at local 32 every row longer than 32 is alone, and 1,500 of
+# `alone` line): at local 16 every row longer than 16 is alone (16 work-items
+# is the least a whole row gets, main.c WHOLE_MIN_LANES), and 1,500 of
 # them are more than a wave on any device of under 187 compute units; the
 # arrow's one row is not (broken: the coalesced walk reading a sweep past
 # its row, below, with the shared rows)
-LONE="--gen uniform:rows=1500,cols=4000,min=100,max=200 --kernel adaptive --local-size 32"
+LONE="--gen uniform:rows=1500,cols=4000,min=100,max=200 --kernel adaptive --local-size 16"
 for p in s d c z; do
     # shellcheck disable=SC2086
     _run "$bin" $LONE --precision $p $QUICK
@@ -446,11 +448,11 @@ done
 # with 8-byte values a row alone of 16 sweeps or more goes eight entries a
 # work-item (WALK_EIGHT): the arrow's 700-entry row at local 32, whole; rows
 # alone, more than a wave of them, go coalesced: 40 rows of 600-1,000 at
-# local 32
+# local 16
 expect_oclgrind "adaptive under oclgrind, arrow whole, eight entries a sweep (d, local 32)" "--data-races --uninitialized" \
     "$bin" --gen arrow:rows=700 --precision d --kernel adaptive --local-size 32 --runs 1 --warmup 0
-expect_oclgrind "adaptive under oclgrind, rows alone walked coalesced (d, local 32)" "--data-races --uninitialized" \
-    "$bin" --gen uniform:rows=40,cols=2000,min=600,max=1000 --precision d --kernel adaptive --local-size 32 --runs 1 \
+expect_oclgrind "adaptive under oclgrind, rows alone walked coalesced (d, local 16)" "--data-races --uninitialized" \
+    "$bin" --gen uniform:rows=40,cols=2000,min=600,max=1000 --precision d --kernel adaptive --local-size 16 --runs 1 \
     --warmup 0
 # the counted combine: oclgrind 21.10 is OpenCL 1.2, with no fence of
 # device scope, so the host picks another combine there, and skips (status
