@@ -626,7 +626,7 @@ void csr_adaptive(const int rows,
      * chapter 6, "Local memory is cache") */
     (void)partial;
 #define partial prod
-    if (!walk && t > (SHUFFLE_ADAPTIVE ? 32 : 1))   /* (with shuffles, a tree of 32 or fewer stays in registers) */
+    if (!walk && t > (SHUFFLE_ADAPTIVE ? 32 : 1))   /* (with shuffles a tree of 32 stays in registers) */
         barrier(CLK_LOCAL_MEM_FENCE);
 #endif
     if (t > 1)   /* a tree over the t work-items of each row (all LOCAL_SIZE for a long row) */

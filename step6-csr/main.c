@@ -181,7 +181,8 @@ static const char *wide_options(size_t local, int single, int cplx)
 {
     if (!wide_tuned(local, single, cplx))
         return "";
-    return cplx ? " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT" : " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT -DCOALESCED_EIGHT -DPARTIAL_IN_PROD";
+    return cplx ? " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT"
+                : " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT -DCOALESCED_EIGHT -DPARTIAL_IN_PROD";
 }
 
 /* On NVIDIA's platform the tree reductions (kernel.cl group_sum) go
@@ -709,7 +710,8 @@ int main(int argc, char **argv)
 
     size_t fixup_local = alocal > 1 ? FIXUP_SIZE : 1;
     char opts[1024];
-    snprintf(opts, sizeof opts, "-DVALUE=%s%s%s%s -DGROUP_SIZE=%d -DLOCAL_SIZE=%zu -DSHARE=%zu -DFIXUP_SIZE=%zu%s%s%s%s%s",
+    snprintf(opts, sizeof opts,
+             "-DVALUE=%s%s%s%s -DGROUP_SIZE=%d -DLOCAL_SIZE=%zu -DSHARE=%zu -DFIXUP_SIZE=%zu%s%s%s%s%s",
              spmv_prec_cl_type(p), cplx ? " -DCOMPLEX" : "", single ? "" : " -DUSE_FP64",
              warp_shuffle(&cl, o.local_size, alocal) ? " -DWARP_SHUFFLE" : "", group, alocal, share,
              fixup_local, combine_opts[combine], shared ? " -DSHARED_ROWS" : "",
@@ -758,7 +760,9 @@ int main(int argc, char **argv)
         CL_CHECK(clSetKernelArg(k, 3, sizeof d_val, &d_val));
         CL_CHECK(clSetKernelArg(k, 4, sizeof d_x, &d_x));
         CL_CHECK(clSetKernelArg(k, 5, sizeof d_y, &d_y));
-        CL_CHECK(clSetKernelArg(k, 6, (i == 0 || (i == 2 && partial_in_prod(alocal, single, cplx)) ? 1 : kr->local) * vsize, NULL));
+        /* no `partial`: the scalar kernel, and kernel.cl PARTIAL_IN_PROD */
+        int no_partial = i == 0 || (i == 2 && partial_in_prod(alocal, single, cplx));
+        CL_CHECK(clSetKernelArg(k, 6, (no_partial ? 1 : kr->local) * vsize, NULL));
         if (i == 2) {
             CL_CHECK(clSetKernelArg(k, 7, sizeof d_blocks, &d_blocks));
             CL_CHECK(clSetKernelArg(k, 8, sizeof d_partials, &d_partials));
