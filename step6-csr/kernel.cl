@@ -66,31 +66,32 @@ static uint shfl_down32(uint v, int s)
     __asm__ __volatile__("shfl.sync.down.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(v), "r"(s));
     return r;
 }
+/* a VALUE as 32-bit words (SHFL_WORDS), each shuffled, and back */
 #if defined(COMPLEX) && defined(USE_FP64)
+#define SHFL_WORDS uint4
 #define SHFL_BITS(v) as_uint4(v)
 #define SHFL_VALUE(b) as_double2(b)
-#elif defined(COMPLEX)
+#define SHFL_EACH(b, s) \
+    (uint4)(shfl_down32((b).x, s), shfl_down32((b).y, s), shfl_down32((b).z, s), shfl_down32((b).w, s))
+#elif defined(COMPLEX) || defined(USE_FP64)
+#define SHFL_WORDS uint2
 #define SHFL_BITS(v) as_uint2(v)
+#ifdef COMPLEX
 #define SHFL_VALUE(b) as_float2(b)
-#elif defined(USE_FP64)
-#define SHFL_BITS(v) as_uint2(v)
-#define SHFL_VALUE(b) as_double(b)
 #else
+#define SHFL_VALUE(b) as_double(b)
+#endif
+#define SHFL_EACH(b, s) (uint2)(shfl_down32((b).x, s), shfl_down32((b).y, s))
+#else
+#define SHFL_WORDS uint
 #define SHFL_BITS(v) as_uint(v)
 #define SHFL_VALUE(b) as_float(b)
+#define SHFL_EACH(b, s) shfl_down32(b, s)
 #endif
 static VALUE shfl_down(VALUE v, int s)
 {
-#if defined(COMPLEX) && defined(USE_FP64)
-    uint4 b = SHFL_BITS(v);
-    b = (uint4)(shfl_down32(b.x, s), shfl_down32(b.y, s), shfl_down32(b.z, s), shfl_down32(b.w, s));
-#elif defined(COMPLEX) || defined(USE_FP64)
-    uint2 b = SHFL_BITS(v);
-    b = (uint2)(shfl_down32(b.x, s), shfl_down32(b.y, s));
-#else
-    uint b = shfl_down32(SHFL_BITS(v), s);
-#endif
-    return SHFL_VALUE(b);
+    SHFL_WORDS b = SHFL_BITS(v);
+    return SHFL_VALUE(SHFL_EACH(b, s));
 }
 #endif
 
@@ -624,13 +625,15 @@ void csr_adaptive(const int rows,
      * device does not give to local memory it keeps as cache for x (on the
      * H100 16 KB more a work-group cost power-law mean 188 7% in double;
      * chapter 6, "Local memory is cache") */
+    __local VALUE *tree = prod;
     (void)partial;
-#define partial prod
     if (!walk && t > (SHUFFLE_ADAPTIVE ? 32 : 1))   /* (with shuffles a tree of 32 stays in registers) */
         barrier(CLK_LOCAL_MEM_FENCE);
+#else
+    __local VALUE *tree = partial;
 #endif
     if (t > 1)   /* a tree over the t work-items of each row (all LOCAL_SIZE for a long row) */
-        sum = group_sum(partial, lid, lane, t, sum, SHUFFLE_ADAPTIVE);
+        sum = group_sum(tree, lid, lane, t, sum, SHUFFLE_ADAPTIVE);
 #ifdef COUNT_CHUNKS
     if (end < 0) {
         /* a chunk: work-item 0 holds its sum. If it was the row's last, the
@@ -646,8 +649,8 @@ void csr_adaptive(const int rows,
             VALUE total = ZERO;
             for (int i = lid; i < n; i += LOCAL_SIZE)
                 total += slots[s0 + i];
-            /* (every work-item read partial[] above, before the last barrier) */
-            total = group_sum(partial, lid, lid, LOCAL_SIZE, total, SHUFFLE_ADAPTIVE);
+            /* (every work-item read tree[] above, before the last barrier) */
+            total = group_sum(tree, lid, lid, LOCAL_SIZE, total, SHUFFLE_ADAPTIVE);
             if (lid == 0) {
                 y[split_row] = total;
                 atomic_xchg(ROW_COUNT, 0);   /* ready for the next run */
@@ -655,9 +658,6 @@ void csr_adaptive(const int rows,
         }
         return;
     }
-#endif
-#ifdef PARTIAL_IN_PROD
-#undef partial
 #endif
     if (lane == 0) {
         if (end < 0)

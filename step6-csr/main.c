@@ -172,7 +172,8 @@ static int wide_tuned(size_t local, int single, int cplx)
     return WIDE_TUNING && local > 1 && (!single || cplx);
 }
 /* Double on a GPU: the reduction's tree kept in the products' local memory
- * (kernel.cl PARTIAL_IN_PROD), so the `partial` argument is not needed */
+ * (kernel.cl PARTIAL_IN_PROD), so the `partial` argument is not needed; the
+ * one place that decides both the build option and the argument's size */
 static int partial_in_prod(size_t local, int single, int cplx)
 {
     return wide_tuned(local, single, cplx) && !cplx;
@@ -181,8 +182,7 @@ static const char *wide_options(size_t local, int single, int cplx)
 {
     if (!wide_tuned(local, single, cplx))
         return "";
-    return cplx ? " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT"
-                : " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT -DCOALESCED_EIGHT -DPARTIAL_IN_PROD";
+    return cplx ? " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT" : " -DPRODUCTS_IN_FLIGHT -DWALK_EIGHT -DCOALESCED_EIGHT";
 }
 
 /* On NVIDIA's platform the tree reductions (kernel.cl group_sum) go
@@ -711,11 +711,13 @@ int main(int argc, char **argv)
     size_t fixup_local = alocal > 1 ? FIXUP_SIZE : 1;
     char opts[1024];
     snprintf(opts, sizeof opts,
-             "-DVALUE=%s%s%s%s -DGROUP_SIZE=%d -DLOCAL_SIZE=%zu -DSHARE=%zu -DFIXUP_SIZE=%zu%s%s%s%s%s",
+             "-DVALUE=%s%s%s%s -DGROUP_SIZE=%d -DLOCAL_SIZE=%zu -DSHARE=%zu -DFIXUP_SIZE=%zu%s%s%s%s%s%s",
              spmv_prec_cl_type(p), cplx ? " -DCOMPLEX" : "", single ? "" : " -DUSE_FP64",
              warp_shuffle(&cl, o.local_size, alocal) ? " -DWARP_SHUFFLE" : "", group, alocal, share,
              fixup_local, combine_opts[combine], shared ? " -DSHARED_ROWS" : "",
-             run_k[2] ? wide_options(alocal, single, cplx) : "", o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
+             run_k[2] ? wide_options(alocal, single, cplx) : "",
+             run_k[2] && partial_in_prod(alocal, single, cplx) ? " -DPARTIAL_IN_PROD" : "", o.cl_opts ? " " : "",
+             o.cl_opts ? o.cl_opts : "");
     cl_program prog = spmv_cl_build(&cl, o.kernel_file, opts);
 
     kernel_run runs[3] = { { .name = "scalar" }, { .name = "vector" }, { .name = "adaptive" } };
