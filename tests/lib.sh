@@ -10,6 +10,9 @@
 #   expect_error NAME 'substring' CMD...  status 2 and the substring in stderr, on one line
 #   expect_output NAME 'regex' CMD...     status 0 and stdout matches the (grep -E) regex
 #   expect_oclgrind NAME "FLAGS" CMD...   under oclgrind FLAGS: status 0, check: PASS, no report
+#   expect_oclgrind_finds NAME 'regex' "FLAGS" CMD...
+#                                         under oclgrind FLAGS, a broken kernel: its report
+#                                         (stderr) matches the (grep -E) regex
 #   awk -F, "$BY_NAME"' col("check") == "PASS"' FILE   a results CSV's columns by the names in
 #                                         its header (the first line; col of a name it lacks: "")
 set -u
@@ -67,6 +70,17 @@ expect_output() {
         fail "$name" "output lacks /$re/: $(tail -n 5 "$TMP/out" | tr '\n' ' ')"
     else
         pass "$name"
+    fi
+}
+
+expect_oclgrind_finds() {
+    local name=$1 re=$2 flags=$3; shift 3
+    # shellcheck disable=SC2086
+    SPMV_PROBE_MB=0 _run timeout 120 oclgrind $flags "$@"
+    if grep -qE -- "$re" "$TMP/err"; then
+        pass "$name"
+    else
+        fail "$name" "oclgrind reported no /$re/: $(tail -n 2 "$TMP/err" | tr '\n' ' ')"
     fi
 }
 

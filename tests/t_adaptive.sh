@@ -506,19 +506,15 @@ awk 'BEGIN { srand(7); n = 0; for (r = 1; r <= 60; r++) { k = r % 3 == 1 ? 1 : r
 expect_oclgrind "adaptive under oclgrind, the tree in the products' memory (d, local 64)" "--data-races --uninitialized" \
     "$bin" --matrix "$TMP/mix.mtx" --precision d --kernel adaptive --local-size 64 --runs 1 --warmup 0
 if mutant nobar 's/    if \(!walk && t > [^\n]*\n        barrier\(CLK_LOCAL_MEM_FENCE\);\n//'; then
-    SPMV_PROBE_MB=0 _run timeout 120 oclgrind --data-races "$bin" --matrix "$TMP/mix.mtx" --precision d \
-        --kernel adaptive --local-size 64 --kernel-file "$TMP/nobar.cl" --runs 1 --warmup 0
-    grep -qi 'data race at local memory' "$TMP/err" &&
-        pass "adaptive: oclgrind sees the race when the tree in the products' memory lacks its barrier" ||
-        fail "adaptive: oclgrind sees the race when the tree in the products' memory lacks its barrier" \
-            "$(tail -n 2 "$TMP/err" | tr '\n' ' ')"
+    expect_oclgrind_finds "adaptive: oclgrind sees the race when the tree in the products' memory lacks its barrier" \
+        'data race at local memory' --data-races "$bin" --matrix "$TMP/mix.mtx" --precision d --kernel adaptive \
+        --local-size 64 --kernel-file "$TMP/nobar.cl" --runs 1 --warmup 0
 fi
 # and oclgrind does see a bad access: a chunk that reads one past its end
 if mutant oob 's|(int n4 = \(nz1 - nz0\) / 4;.*?for \(int k = nz0 \+ 4 \* n4 \+ lid; k )< nz1;|$1<= nz1;|s'; then
-    SPMV_PROBE_MB=0 _run timeout 120 oclgrind "$bin" --gen uniform:rows=1,cols=300,min=300,max=300 --kernel adaptive \
-        --local-size 32 --split 1 --kernel-file "$TMP/oob.cl" --runs 1 --warmup 0
-    grep -qi 'invalid read' "$TMP/err" && pass "adaptive: oclgrind sees a read past the matrix" ||
-        fail "adaptive: oclgrind sees a read past the matrix" "$(tail -n 2 "$TMP/err" | tr '\n' ' ')"
+    expect_oclgrind_finds "adaptive: oclgrind sees a read past the matrix" '[Ii]nvalid read' "" "$bin" \
+        --gen uniform:rows=1,cols=300,min=300,max=300 --kernel adaptive --local-size 32 --split 1 \
+        --kernel-file "$TMP/oob.cl" --runs 1 --warmup 0
 fi
 
 # ---- the row-length histograms: drawn from small generated matrices without a gnuplot warning
