@@ -226,8 +226,9 @@ __kernel void csr_vector(const int rows,
  *                    it straight from memory, as the vector kernel would
  *                    with a group as wide as the work-group (or, SHARED_ROWS,
  *                    several rows longer than LOCAL_SIZE, up to a few
- *                    thousand entries, share a work-group, 32 work-items or
- *                    more each, on a GPU: main.c shared_rows); the host
+ *                    thousand entries, share a work-group, 8 or 16
+ *                    work-items or more each, on a GPU: main.c shared_rows
+ *                    and whole_lanes); the host
  *                    puts these blocks first, longest first, so they start
  *                    first;
  *   a chunk          a piece of a row so long that one work-group alone

@@ -142,6 +142,8 @@ typedef struct {
     int *whole_row;           /* the rows that go whole, longest first, three ints each (the row, its
                                * first nonzero, the next row's first): whole blocks index it */
     int *long_row, *long_slot, nlong, nslots;
+    int min_lanes;            /* the fewest work-items a shared whole row gets (whole_lanes) */
+    long long whole_nnz;      /* the whole rows' nonzeros */
     int nlone, lone_near;     /* rows walked alone by a work-group; walked neighbouring entries (1) or coalesced */
     int nstream;              /* blocks of rows (stream blocks) */
     long long stream_nnz;     /* their nonzeros */
@@ -360,6 +362,17 @@ static int longer_first(const void *a, const void *b)
  * 0.97x cuSPARSE to 0.99-1.00x, complex float mean 188 +2-4%, mean 15 within
  * 1-2%; 8 took mean 188 to 1.00-1.01x but cost double mean 15 5-6%
  * (chapter 6, "Half a warp a row").
+ * So 8 (WHOLE_MIN_LANES_BULK) only where the whole rows are the bulk of
+ * the work, a WHOLE_BULK_PARTS-th of the nonzeros or more (plan_blocks),
+ * and only for real values (bulk_lanes): there the whole rows are what the
+ * device spends its time on, and eight work-items a row leave twice as many
+ * rows a work-group; where they are a few rows among many short ones
+ * (power-law mean 15 and 7: 11-15% of the nonzeros) each is a chain of
+ * waits that must end in time, and keeps 16. On the H100, three rounds:
+ * power-law mean 188 (46% of its nonzeros in whole rows) +3-5% in float,
+ * +0-2% in double; complex float mean 188 +2-3% but rows of 300-2,000
+ * entries -4-5%, complex double level to -2% (chapter 6, "Eight for the
+ * bulk").
  * Not shared: the whole work-group. */
 #ifndef WHOLE_ENTRIES_PER_LANE
 #define WHOLE_ENTRIES_PER_LANE 32
@@ -370,10 +383,20 @@ static int longer_first(const void *a, const void *b)
 #ifndef WHOLE_CU_BOUND
 #define WHOLE_CU_BOUND 1
 #endif
-static int whole_lanes(int len, int local, int shared, long long per_cu)
+#ifndef WHOLE_MIN_LANES_BULK
+#define WHOLE_MIN_LANES_BULK 8
+#endif
+#ifndef WHOLE_BULK_PARTS
+#define WHOLE_BULK_PARTS 4
+#endif
+static int bulk_lanes(int cplx)
+{
+    return cplx ? WHOLE_MIN_LANES : WHOLE_MIN_LANES_BULK;
+}
+static int whole_lanes(int len, int local, int shared, long long per_cu, int min_lanes)
 {
     int t = local;
-    while (shared && t > WHOLE_MIN_LANES && (long long)t * WHOLE_ENTRIES_PER_LANE > len &&
+    while (shared && t > min_lanes && (long long)t * WHOLE_ENTRIES_PER_LANE > len &&
            (!WHOLE_CU_BOUND || (long long)len * local <= per_cu * (t / 2)))
         t /= 2;
     return t;
@@ -393,10 +416,10 @@ static int shared_rows(int local)
 }
 
 static int plan_blocks(const csr_matrix *A, int share, int split, int local, int combine, int single, int shared,
-                       long long per_cu, long long wave, adaptive_plan *pl, spmv_error *err)
+                       int bulk_min_lanes, long long per_cu, long long wave, adaptive_plan *pl, spmv_error *err)
 {
     memset(pl, 0, sizeof *pl);
-    long long nb = 0, nwhole = 0, nlong = 0, nslots = 0;
+    long long nb = 0, nwhole = 0, nlong = 0, nslots = 0, whole_nnz = 0;
     int max_rows = local > 1 ? local : share;
     int whole = shared && local < share ? local : share;
     /* count first, so the arrays are allocated once at their size */
@@ -409,6 +432,7 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
         }
         case PIECE_WHOLE:
             nb++, nwhole++;
+            whole_nnz += A->ptr[r + 1] - A->ptr[r];
             break;
         default:
             nb++;
@@ -469,13 +493,16 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
      * decides, and they are walked coalesced, as shared rows are
      * (kernel.cl; chapter 6, "Many long rows"). The block's fourth int
      * says which: 1 neighbouring, 0 coalesced. */
+    int min_lanes = whole_nnz * WHOLE_BULK_PARTS >= A->nnz ? bulk_min_lanes : WHOLE_MIN_LANES;
+    pl->min_lanes = min_lanes;
+    pl->whole_nnz = whole_nnz;
     int lone = 0;
-    while (lone < w && whole_lanes(order[lone].len, local, shared, per_cu) == local)
+    while (lone < w && whole_lanes(order[lone].len, local, shared, per_cu, min_lanes) == local)
         lone++;
     int near = local > 1 && lone <= wave;
     int wb = 0;
     for (int i = 0; i < w; wb++) {
-        int k = local / whole_lanes(order[i].len, local, shared, per_cu);
+        int k = local / whole_lanes(order[i].len, local, shared, per_cu, min_lanes);
         pl->blocks[4 * wb] = i;
         pl->blocks[4 * wb + 2] = -1;
         pl->blocks[4 * wb + 3] = k == 1 && near;
@@ -655,7 +682,8 @@ int main(int argc, char **argv)
                                  sizeof split_why);
         shared = shared_rows((int)alocal);
         long long wave = (long long)cus * SPLIT_GROUPS;   /* work-groups the device runs at once (SPLIT_GROUPS) */
-        if (plan_blocks(&A, (int)share, split, (int)alocal, combine, single, shared, per_cu, wave, &plan, &err))
+        if (plan_blocks(&A, (int)share, split, (int)alocal, combine, single, shared, bulk_lanes(cplx), per_cu, wave,
+                        &plan, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         if (!plan.nlong)
             combine = COMBINE_FIXUP;   /* no split row, nothing to add up (and no kernel to add it) */
@@ -685,10 +713,12 @@ int main(int argc, char **argv)
             printf("stream   %d blocks of rows, %lld nonzeros: %.1f%% of their shares filled\n", plan.nstream,
                    plan.stream_nnz, 100.0 * plan.stream_nnz / ((double)plan.nstream * (double)share));
         if (shared && plan.nwhole)
-            printf("whole    %d rows longer than %d in %d work-groups (rows of under %d entries share one, %d "
-                   "work-items or more each, as many as finish it within a compute unit's share, %lld nonzeros)\n",
-                   plan.nwhole, plan.whole_from, plan.nwhole_blocks, (int)alocal * WHOLE_ENTRIES_PER_LANE,
-                   WHOLE_MIN_LANES, per_cu);
+            printf("whole    %d rows longer than %d in %d work-groups, %.1f%% of the nonzeros (rows of under %d "
+                   "entries share one, %d work-items or more each%s, as many as finish it within a compute unit's "
+                   "share, %lld nonzeros)\n",
+                   plan.nwhole, plan.whole_from, plan.nwhole_blocks, 100.0 * (double)plan.whole_nnz / (double)A.nnz,
+                   (int)alocal * WHOLE_ENTRIES_PER_LANE, plan.min_lanes,
+                   plan.min_lanes < WHOLE_MIN_LANES ? " (real values, whole rows the bulk of the work)" : "", per_cu);
         if (shared && plan.nlone)
             printf("alone    %d rows walked by a work-group each, %s (%s one wave, %lld work-groups: %s)\n", plan.nlone,
                    plan.lone_near ? "four neighbouring entries a work-item" : "coalesced",

@@ -321,15 +321,32 @@ else
     fail "adaptive: long rows of a small matrix get the work-items to finish in a compute unit's share" \
         "share '$per_cu', want $want work-groups: $(grep -E '^(check|whole)' "$TMP/out" | tr '\n' ' ')"
 fi
+# eight work-items a whole row, not 16, where the whole rows are a quarter
+# of the nonzeros or more, in real values (main.c WHOLE_MIN_LANES_BULK,
+# bulk_lanes): 1,500 rows of 100-200 at local 16 go two a work-group in
+# float and double, one in complex; a power-law matrix whose whole rows are
+# a fifth of its nonzeros keeps 16
+BULK="--gen uniform:rows=1500,cols=4000,min=100,max=200 --kernel adaptive --local-size 16"
+for p in s d c z; do
+    n=750 each="8 work-items or more each \(real values, whole rows the bulk of the work\)"
+    [ $p = c ] || [ $p = z ] && n=1500 each="16 work-items or more each,"
+    # shellcheck disable=SC2086
+    expect_output "adaptive ($p): whole rows the bulk of the work, $n work-groups" \
+        "^whole +1500 rows longer than 16 in $n work-groups, 100\.0% of the nonzeros \(rows of under 512 entries share one, $each" \
+        "$bin" $BULK --precision $p $QUICK
+done
+expect_output "adaptive (d): whole rows a fifth of the work keep 16 work-items" \
+    '^whole +424 rows longer than 64 in 107 work-groups, 20\.6% of the nonzeros \(rows of under 2048 entries share one, 16 work-items or more each,' \
+    "$bin" --gen powerlaw:rows=20000,mean=15 --kernel adaptive --local-size 64 --precision d $QUICK
 # a row alone in its work-group is walked four neighbouring entries a
 # work-item while such rows are no more than a wave of the device (compute
 # units x 8 work-groups), coalesced when more (main.c plan_blocks, the
-# `alone` line): at local 16 every row longer than 16 is alone (16 work-items
-# is the least a whole row gets, main.c WHOLE_MIN_LANES), and 1,500 of
-# them are more than a wave on any device of under 187 compute units; the
-# arrow's one row is not (broken: the coalesced walk reading a sweep past
-# its row, below, with the shared rows)
-LONE="--gen uniform:rows=1500,cols=4000,min=100,max=200 --kernel adaptive --local-size 16"
+# `alone` line): at local 16 every row of 512 entries or more is alone (16
+# work-items is the least such a row gets, main.c whole_lanes), and 1,500
+# of them are more than a wave on any device of under 187 compute units;
+# the arrow's one row is not (broken: the coalesced walk reading a sweep
+# past its row, below, with the shared rows)
+LONE="--gen uniform:rows=1500,cols=4000,min=600,max=700 --kernel adaptive --local-size 16"
 for p in s d c z; do
     # shellcheck disable=SC2086
     _run "$bin" $LONE --precision $p $QUICK
@@ -374,6 +391,9 @@ if mutant onerow 's/int i = 3 \* \(first \+ lid \/ t\);/int i = 3 * first;/' &&
         # shellcheck disable=SC2086
         expect_status "adaptive broken rows alone, coalesced (past, $p) exits 1" 1 "$bin" $LONE --precision $p \
             --kernel-file "$TMP/past.cl" $QUICK
+        # shellcheck disable=SC2086
+        expect_status "adaptive broken rows shared eight work-items each (past, $p) exits 1" 1 "$bin" $BULK \
+            --precision $p --kernel-file "$TMP/past.cl" $QUICK
     done
 fi
 
@@ -454,6 +474,9 @@ expect_oclgrind "adaptive under oclgrind, arrow whole, eight entries a sweep (d,
 expect_oclgrind "adaptive under oclgrind, rows alone walked coalesced (d, local 16)" "--data-races --uninitialized" \
     "$bin" --gen uniform:rows=40,cols=2000,min=600,max=1000 --precision d --kernel adaptive --local-size 16 --runs 1 \
     --warmup 0
+# and rows the bulk of the work, eight work-items each, two a work-group
+expect_oclgrind "adaptive under oclgrind, whole rows eight work-items each (s, local 16)" "--data-races --uninitialized" \
+    "$bin" --gen uniform:rows=40,cols=2000,min=100,max=200 --kernel adaptive --local-size 16 --runs 1 --warmup 0
 # the counted combine: oclgrind 21.10 is OpenCL 1.2, with no fence of
 # device scope, so the host picks another combine there, and skips (status
 # 3, saying why) when --combine count is asked for. Its kernel code is
