@@ -16,7 +16,8 @@ static int ref_alloc(spmv_ref *ref, long long n, int cplx, spmv_error *err)
     ref->y = spmv_alloc((size_t)n * (cplx ? 2 : 1), sizeof *ref->y, "reference result", err);
     ref->scale = spmv_alloc((size_t)n, sizeof *ref->scale, "reference scale", err);
     ref->len = spmv_alloc((size_t)n, sizeof *ref->len, "reference row lengths", err);
-    if (!ref->y || !ref->scale || !ref->len) {
+    ref->ibound = spmv_alloc((size_t)n, sizeof *ref->ibound, "reference integer bounds", err);
+    if (!ref->y || !ref->scale || !ref->len || !ref->ibound) {
         spmv_ref_free(ref);
         return -1;
     }
@@ -28,8 +29,15 @@ void spmv_ref_free(spmv_ref *ref)
     free(ref->y);
     free(ref->scale);
     free(ref->len);
-    ref->y = ref->scale = NULL;
+    free(ref->ibound);
+    ref->y = ref->scale = ref->ibound = NULL;
     ref->len = NULL;
+}
+
+/* v is a whole number (the references mark a row all of whose terms are) */
+static int integral(double v)
+{
+    return v == floor(v);
 }
 
 int dia_reference(const dia_matrix *A, const float *x, spmv_ref *ref, spmv_error *err)
@@ -40,7 +48,7 @@ int dia_reference(const dia_matrix *A, const float *x, spmv_ref *ref, spmv_error
     #pragma omp parallel for schedule(static)
     for (int r = 0; r < A->rows; r++) {
         double sum = 0, scale = 0;
-        int len = 0;
+        int len = 0, ints = 1;
         for (int d = 0; d < A->ndiag; d++) {
             long long c = (long long)r + A->offsets[d];
             if (c < 0 || c >= A->cols)
@@ -50,11 +58,13 @@ int dia_reference(const dia_matrix *A, const float *x, spmv_ref *ref, spmv_error
                 continue;
             sum += a * x[c];
             scale += fabs(a) * fabs((double)x[c]);
+            ints &= integral(a) && integral(x[c]);
             len++;
         }
         ref->y[r] = sum;
         ref->scale[r] = scale;
         ref->len[r] = len;
+        ref->ibound[r] = ints ? scale : -1;
     }
     spmv_phase_add(SPMV_PH_REFERENCE, spmv_now() - t0);
     return 0;
@@ -68,7 +78,8 @@ int csr_reference(const csr_matrix *A, const double *x, spmv_ref *ref, spmv_erro
         return -1;
     #pragma omp parallel for schedule(dynamic, 1024)
     for (int r = 0; r < A->rows; r++) {
-        double re = 0, im = 0, scale = 0;
+        double re = 0, im = 0, scale = 0, bound = 0;
+        int ints = 1;
         for (int k = A->ptr[r]; k < A->ptr[r + 1]; k++) {
             int c = A->col[k];
             if (cplx) {
@@ -76,11 +87,15 @@ int csr_reference(const csr_matrix *A, const double *x, spmv_ref *ref, spmv_erro
                 re += ar * xr - ai * xi;
                 im += ar * xi + ai * xr;
                 scale += hypot(ar, ai) * hypot(xr, xi);
+                bound += (fabs(ar) + fabs(ai)) * (fabs(xr) + fabs(xi));
+                ints &= integral(ar) && integral(ai) && integral(xr) && integral(xi);
             } else {
                 re += A->re[k] * x[c];
                 scale += fabs(A->re[k]) * fabs(x[c]);
+                ints &= integral(A->re[k]) && integral(x[c]);
             }
         }
+        ref->ibound[r] = !ints ? -1 : cplx ? bound : scale;
         if (cplx) {
             ref->y[2 * r] = re;
             ref->y[2 * r + 1] = im;
@@ -99,18 +114,22 @@ int csr_reference(const csr_matrix *A, const double *x, spmv_ref *ref, spmv_erro
  * are the same whatever the number of threads. */
 spmv_check spmv_check_result(const spmv_ref *ref, const void *y_dev, int single)
 {
-    spmv_check c = { 1, 0.0, -1, 0.0, 0.0, 0 };
+    spmv_check c = { 1, 0.0, -1, 0.0, 0.0, 0, 0 };
     const float *yf = y_dev;
     const double *yd = y_dev;
     double eps = single ? 0x1.0p-24 : 0x1.0p-53;
+    double exact_below = single ? 0x1.0p24 : 0x1.0p53;   /* every integer up to here is held exactly */
     int w = ref->complex_ ? 2 : 1;
     double max_err = 0;
-    long long first_bad = ref->n, bad_rows = 0;
+    long long first_bad = ref->n, bad_rows = 0, exact_rows = 0;
     #pragma omp parallel for schedule(static) reduction(max : max_err) reduction(min : first_bad) \
-        reduction(+ : bad_rows)
+        reduction(+ : bad_rows, exact_rows)
     for (long long r = 0; r < ref->n; r++) {
-        /* a complex product adds one more rounding per term: double the allowance */
-        double tol = eps * (ref->len[r] + 10) * ref->scale[r] * (ref->complex_ ? 2.0 : 1.0);
+        /* a complex product adds one more rounding per term: double the
+         * allowance; a row of integers that no partial sum can round: none */
+        int exact = ref->ibound[r] >= 0 && ref->ibound[r] <= exact_below;
+        double tol = exact ? 0 : eps * (ref->len[r] + 10) * ref->scale[r] * (ref->complex_ ? 2.0 : 1.0);
+        exact_rows += exact && ref->len[r] > 0;
         double worst = 0;
         int bad = 0;
         for (int j = 0; j < w; j++) {
@@ -134,6 +153,7 @@ spmv_check spmv_check_result(const spmv_ref *ref, const void *y_dev, int single)
         }
     }
     c.max_err = max_err;
+    c.exact_rows = exact_rows;
     if (bad_rows) {
         c.pass = 0;
         c.bad_rows = bad_rows;
@@ -147,7 +167,9 @@ spmv_check spmv_check_result(const spmv_ref *ref, const void *y_dev, int single)
 void spmv_check_print(const spmv_check *c)
 {
     printf("check    max error %.3g (relative to sum|a||x| of its row)", c->max_err);
-    if (c->pass) {
+    if (c->pass && c->exact_rows) {
+        printf(", within eps*(n+10); %lld rows of integers to the last bit\n", c->exact_rows);
+    } else if (c->pass) {
         printf(", within eps*(n+10)\n");
     } else {
         printf("\ncheck    %lld bad rows; first bad row %lld: got %.9g, expected %.9g\n",

@@ -11,6 +11,15 @@
  * the classic bound for a sum of n products in any order (Higham, gamma_n),
  * with room for fused multiply-adds. An empty row must give exactly 0, and a
  * NaN (the poison left in a row nobody wrote) always fails.
+ *
+ * Exactly, where rounding cannot happen: a row whose values and x entries
+ * are all integers, with sum_j |a_ij| |x_j| at most 2^24 (single) or 2^53
+ * (double; complex: sum_j (|re a|+|im a|)(|re x|+|im x|)), has every product
+ * and every partial sum, in any order, an integer the precision holds, so
+ * its y must equal the reference to the last bit. On a long row of random
+ * signs the tolerance above is about as large as the row's sum itself (a
+ * row of 46,500 float products passed with 1,000 of them added up); with
+ * integers the check sees a single product missing.
  */
 #ifndef SPMV_CHECK_H
 #define SPMV_CHECK_H
@@ -23,6 +32,7 @@ typedef struct {
     double *y;         /* n or 2n values */
     double *scale;     /* n: sum |a||x| (complex: |a||x| with complex magnitudes) */
     int *len;          /* n: entries in the row */
+    double *ibound;    /* n: the bound on the row's partial sums if every term is an integer, else -1 */
 } spmv_ref;
 
 /* y = A x for DIA with float x. */
@@ -37,6 +47,7 @@ typedef struct {
     long long first_bad;   /* -1 if none */
     double got, want;      /* first bad row's values (real part) */
     long long bad_rows;
+    long long exact_rows;  /* rows of integers, checked to the last bit */
 } spmv_check;
 
 /* y_dev: n (or 2n) floats if single, doubles if double. */

@@ -309,6 +309,62 @@ static void test_reference_and_check(void)
     c = spmv_check_result(&ref, yz, 0);
     result(!c.pass, "complex imaginary error fails in double", "passed");
     spmv_ref_free(&ref);
+
+    /* integers, checked to the last bit: one row of 40,000 entries of +-1 and
+     * +-2 times an x of +-1, +-3 (sum |a||x| at most 240,000 < 2^24). Off by
+     * one is far inside eps * (n + 10) * sum |a||x| (about 0.4 here), and
+     * fails; with one value 2^23 the bound passes 2^24, and the tolerance
+     * is back */
+    enum { NI = 40000 };
+    int *iptr = malloc(2 * sizeof *iptr), *icol = malloc(NI * sizeof *icol);
+    double *ival = malloc(NI * sizeof *ival), *ix = malloc(NI * sizeof *ix);
+    csr_matrix I;
+    memset(&I, 0, sizeof I);
+    if (!iptr || !icol || !ival || !ix) {
+        result(0, "integer check: memory", "out of memory");
+        free(iptr), free(icol), free(ival), free(ix);
+        return;
+    }
+    iptr[0] = 0;
+    iptr[1] = NI;
+    for (int j = 0; j < NI; j++) {
+        icol[j] = j;
+        ival[j] = (j % 3 ? 1 : -2);
+        ix[j] = (j % 7 < 3 ? 3 : -1);
+    }
+    I.rows = 1;
+    I.cols = NI;
+    I.nnz = NI;
+    I.ptr = iptr;
+    I.col = icol;
+    I.re = ival;
+    csr_reference(&I, ix, &ref, &err);
+    float yi = (float)ref.y[0];
+    c = spmv_check_result(&ref, &yi, 1);
+    result(c.pass && c.exact_rows == 1 && (double)yi == ref.y[0], "integer row: exact y passes, checked exactly",
+           "pass %d exact %lld", c.pass, c.exact_rows);
+    yi += 1;
+    c = spmv_check_result(&ref, &yi, 1);
+    result(!c.pass && 1 < 0x1.0p-24 * (NI + 10) * ref.scale[0], "integer row: off by one fails (the tolerance would pass it)",
+           "pass %d", c.pass);
+    spmv_ref_free(&ref);
+    ival[0] = 0x1.0p23;
+    csr_reference(&I, ix, &ref, &err);
+    yi = (float)ref.y[0] + 1;
+    c = spmv_check_result(&ref, &yi, 1);
+    result(c.pass && c.exact_rows == 0, "integer row past 2^24: the tolerance again", "pass %d exact %lld", c.pass,
+           c.exact_rows);
+    c = spmv_check_result(&ref, (double[]){ ref.y[0] + 1 }, 0);
+    result(!c.pass && c.exact_rows == 1, "the same row in double: exact (2^53)", "pass %d exact %lld", c.pass,
+           c.exact_rows);
+    spmv_ref_free(&ref);
+    ival[0] = 0.5;
+    csr_reference(&I, ix, &ref, &err);
+    c = spmv_check_result(&ref, (double[]){ ref.y[0] + 1e-12 }, 0);
+    result(c.pass && c.exact_rows == 0, "a row with a fraction: the tolerance", "pass %d exact %lld", c.pass,
+           c.exact_rows);
+    spmv_ref_free(&ref);
+    free(iptr), free(icol), free(ival), free(ix);
 }
 
 static void test_alloc(void)
