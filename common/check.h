@@ -13,8 +13,9 @@
  * NaN (the poison left in a row nobody wrote) always fails.
  *
  * Exactly, where rounding cannot happen: a row whose values and x entries
- * are all integers, with sum_j |a_ij| |x_j| at most 2^24 (single) or 2^53
- * (double; complex: sum_j (|re a|+|im a|)(|re x|+|im x|)), has every product
+ * are all integers, with sum_j |a_ij| |x_j| at most 2^24 (single) or 2^44
+ * (double: step 6's last-chunk word keeps 45 bits; complex: sum_j
+ * (|re a|+|im a|)(|re x|+|im x|)), has every product
  * and every partial sum, in any order, an integer the precision holds, so
  * its y must equal the reference to the last bit. On a long row of random
  * signs the tolerance above is about as large as the row's sum itself (a

@@ -305,6 +305,12 @@ for p in s z; do
         pass "integer arrow ($p): all three kernels exact, every row checked to the last bit" ||
         fail "integer arrow ($p): all three kernels exact" "status $(cat "$TMP/status"), $n exact checks: $(grep '^check' "$TMP/out" | tr '\n' ' ')"
 done
+# the last-chunk word keeps a double sum to 45 bits: integers below 2^44
+# come through it exactly, so the check holds it to the last bit too
+# shellcheck disable=SC2086
+expect_output "integer arrow (d): the last-chunk combine, exact" \
+    'within eps\*\(n\+10\); 46500 rows of integers to the last bit$' "$bin" $INTS --precision d \
+    --kernel adaptive --local-size 64 --split 1000 --combine last $QUICK
 if mutant drop1 's/for \(int i = lid; i < n; i \+= LOCAL_SIZE\)/for (int i = lid + (lid == 0); i < n; i += LOCAL_SIZE)/'; then
     for p in s c; do
         # shellcheck disable=SC2086
