@@ -16,8 +16,8 @@ CC      ?= gcc
 BUILD   ?= build
 SAN     ?=
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Icommon -fopenmp
-LDLIBS  := -lOpenCL -lm -fopenmp
+CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Icommon -fopenmp -pthread
+LDLIBS  := -lOpenCL -lm -fopenmp -pthread
 ifneq ($(SAN),)
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined

@@ -4,6 +4,7 @@
 #include "check.h"
 #include "stopwatch.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,7 +98,143 @@ static int probe_size(size_t *bytes)
     return 1;
 }
 
+/* The host probe's loops over its two arrays of n doubles: the copy b = a,
+ * then a read of b, each timed from all threads' start to all threads' end;
+ * with `touch`, the first touch of the pages instead (untimed). Each thread
+ * takes the same contiguous part of the arrays in every loop (as OpenMP's
+ * static schedule does), so it reads the pages it touched first. */
+static void copy_part(double *b, const double *a, size_t i0, size_t i1)
+{
+    for (size_t i = i0; i < i1; i++)
+        b[i] = a[i];
+}
+static double read_part(const double *b, size_t i0, size_t i1)
+{
+    double s = 0;
+    for (size_t i = i0; i < i1; i += 4)
+        s += (b[i] + b[i + 1]) + (b[i + 2] + b[i + 3]);
+    return s;
+}
+static void touch_part(double *a, double *b, size_t i0, size_t i1)
+{
+    for (size_t i = i0; i < i1; i++)
+        a[i] = b[i] = (double)i;
+}
+
+typedef struct {
+    spmv_probe *p;
+    pthread_barrier_t *bar;
+    int t, touch;
+    double sum, t0, t1, t2;
+} host_part;
+
+/* thread t's part: [i0, i1), a multiple of 4 doubles but the last */
+static void part_bounds(const spmv_probe *p, int t, size_t *i0, size_t *i1)
+{
+    size_t n = p->bytes / sizeof(double), q = n / 4;
+    *i0 = 4 * (q * (size_t)t / (size_t)p->threads);
+    *i1 = t + 1 == p->threads ? n : 4 * (q * (size_t)(t + 1) / (size_t)p->threads);
+}
+
+static void *host_thread(void *arg)
+{
+    host_part *h = arg;
+    spmv_probe *p = h->p;
+    size_t i0, i1;
+    part_bounds(p, h->t, &i0, &i1);
+    if (h->touch) {
+        touch_part(p->ha, p->hb, i0, i1);
+        return NULL;
+    }
+    /* thread 0 reads the clock between barriers that all threads pass */
+    pthread_barrier_wait(h->bar);
+    if (h->t == 0)
+        h->t0 = spmv_now();
+    copy_part(p->hb, p->ha, i0, i1);
+    pthread_barrier_wait(h->bar);
+    if (h->t == 0)
+        h->t1 = spmv_now();
+    h->sum = read_part(p->hb, i0, i1);
+    pthread_barrier_wait(h->bar);
+    if (h->t == 0)
+        h->t2 = spmv_now();
+    return NULL;
+}
+
+static void host_loops(spmv_probe *p, int touch)
+{
+    size_t n = p->bytes / sizeof(double);
+    double *a = p->ha, *b = p->hb, s = 0, t0, t1, t2;
+    if (!p->posix) {
+        /* step 0: OpenMP, as its kernel is */
+        if (touch) {
+            #pragma omp parallel for num_threads(p->threads) schedule(static)
+            for (size_t i = 0; i < n; i++)
+                a[i] = b[i] = (double)i;
+            return;
+        }
+        t0 = spmv_now();
+        #pragma omp parallel for num_threads(p->threads) schedule(static)
+        for (size_t i = 0; i < n; i++)
+            b[i] = a[i];
+        t1 = spmv_now();
+        #pragma omp parallel for num_threads(p->threads) schedule(static) reduction(+ : s)
+        for (size_t i = 0; i < n; i += 4)
+            s += (b[i] + b[i + 1]) + (b[i + 2] + b[i + 3]);
+        t2 = spmv_now();
+    } else {
+        int nt = p->threads;
+        host_part *h = calloc((size_t)nt, sizeof *h);
+        pthread_t *th = calloc((size_t)nt, sizeof *th);
+        pthread_barrier_t bar;
+        if (!h || !th || pthread_barrier_init(&bar, NULL, (unsigned)nt) != 0)
+            spmv_die(SPMV_EXIT_USAGE, "out of host memory for the bandwidth probe");
+        for (int t = 0; t < nt; t++)
+            h[t] = (host_part){ .p = p, .bar = &bar, .t = t, .touch = touch };
+        /* threads 1 .. nt - 1 started, thread 0 is this one */
+        for (int t = 1; t < nt; t++)
+            if (pthread_create(&th[t], NULL, host_thread, &h[t]) != 0)
+                spmv_die(SPMV_EXIT_USAGE, "cannot start the bandwidth probe's threads");
+        host_thread(&h[0]);
+        for (int t = 1; t < nt; t++)
+            pthread_join(th[t], NULL);
+        pthread_barrier_destroy(&bar);
+        for (int t = 0; t < nt; t++)
+            s += h[t].sum;
+        t0 = h[0].t0;
+        t1 = h[0].t1;
+        t2 = h[0].t2;
+        free(h);
+        free(th);
+    }
+    p->sink += s;   /* read at the end through a volatile: the sum is not optimised away */
+    p->last_copy_ms = (t1 - t0) * 1e3;
+    p->last_read_ms = (t2 - t1) * 1e3;
+}
+
+static spmv_probe *probe_open(spmv_cl *cl, int threads, int posix);
+static void host_loops(spmv_probe *p, int touch);
+
 spmv_probe *spmv_probe_open(spmv_cl *cl, int threads)
+{
+    return probe_open(cl, threads, 0);
+}
+
+/* The host probe beside a CPU device: POSIX threads, not OpenMP. OpenMP's
+ * threads do not stop when a loop ends: they spin, waiting for the next loop,
+ * for some milliseconds (libgomp's default, unless OMP_WAIT_POLICY=passive),
+ * and there they took the cores from the OpenCL runs that follow the probe.
+ * On PoCL (2 cores) that doubled the median time of a 3.5-ms product
+ * (power-law mean 15, float, the adaptive kernel: 6.0 ms against 3.3-3.6
+ * with OMP_WAIT_POLICY=passive or without the probe), and moved it by tens
+ * of percent from run to run; runs of 15 ms (step 4's grid) were not
+ * touched. These threads are gone before the kernel runs. */
+spmv_probe *spmv_probe_open_beside(int threads)
+{
+    return probe_open(NULL, threads, 1);
+}
+
+static spmv_probe *probe_open(spmv_cl *cl, int threads, int posix)
 {
     /* 256 MiB leaves a GPU's caches (the H100's L2 is 50 MB); 128 MiB
      * leaves a CPU's, and on a CPU device (whose buffers are host memory,
@@ -138,15 +275,13 @@ spmv_probe *spmv_probe_open(spmv_cl *cl, int threads)
         p->hb = malloc(n * sizeof *p->hb);
         if (!p->ha || !p->hb)
             spmv_die(SPMV_EXIT_USAGE, "out of host memory for the bandwidth probe");
-        double *a = p->ha, *b = p->hb;
-        /* first touch by the threads that will use the pages */
-        #pragma omp parallel for num_threads(p->threads) schedule(static)
-        for (size_t i = 0; i < n; i++)
-            a[i] = b[i] = (double)i;
+        p->bytes = bytes;
+        p->posix = posix;
+        host_loops(p, 1);   /* first touch, by the threads that will use the pages */
     }
     p->bytes = bytes;
     if (cl && (cl->type & CL_DEVICE_TYPE_CPU))
-        p->host = spmv_probe_open(NULL, (int)cl->compute_units);
+        p->host = spmv_probe_open_beside((int)cl->compute_units);
     spmv_probe_sample(p);   /* untimed: compiles, touches the pages */
     p->n = 0;
     if (p->host)
@@ -173,20 +308,9 @@ void spmv_probe_sample(spmv_probe *p)
         copy_ms = spmv_cl_run(p->cl, p->copy, n4, 0);
         read_ms = spmv_cl_run(p->cl, p->read, n4 / 16, 0);   /* 16 float4 per work-item */
     } else {
-        size_t n = p->bytes / sizeof(double);
-        double *a = p->ha, *b = p->hb, s = 0;
-        double t0 = spmv_now();
-        #pragma omp parallel for num_threads(p->threads) schedule(static)
-        for (size_t i = 0; i < n; i++)
-            b[i] = a[i];
-        double t1 = spmv_now();
-        #pragma omp parallel for num_threads(p->threads) schedule(static) reduction(+ : s)
-        for (size_t i = 0; i < n; i += 4)
-            s += (b[i] + b[i + 1]) + (b[i + 2] + b[i + 3]);
-        double t2 = spmv_now();
-        p->sink += s;   /* read at the end through a volatile: the sum is not optimised away */
-        copy_ms = (t1 - t0) * 1e3;
-        read_ms = (t2 - t1) * 1e3;
+        host_loops(p, 0);
+        copy_ms = p->last_copy_ms;
+        read_ms = p->last_read_ms;
     }
     p->copy_ms[p->n] = copy_ms;
     p->read_ms[p->n] = read_ms;
@@ -299,7 +423,7 @@ void spmv_bandwidth_print(const spmv_bandwidth *bw)
         return;
     }
     printf(" (OpenCL)\n");
-    printf("probe    host, %d thread%s, %zu MiB, sampled beside it: copy %.1f GB/s, read %.1f GB/s (C, OpenMP); "
+    printf("probe    host, %d thread%s, %zu MiB, sampled beside it: copy %.1f GB/s, read %.1f GB/s (C, POSIX threads); "
            "bounds use %.1f, the fastest of the four\n", bw->host_threads, bw->host_threads > 1 ? "s" : "",
            bw->host_mib, bw->host_copy_gbs, bw->host_read_gbs, bw->gbs);
 }

@@ -24,13 +24,17 @@ void spmv_stats(double *ms, int n, double *median, double *min);
  * read 55-62 GB/s in the same minute); a bound against the slower probe would
  * flatter the kernel. So there the host probe (C, OpenMP, a thread per compute
  * unit) is sampled beside the OpenCL one, both are printed, and the bounds use
- * the fastest of the four medians. */
+ * the fastest of the four medians. Beside a device its threads are POSIX
+ * threads, gone before the kernel runs (measure.c, spmv_probe_open_beside, says
+ * why not OpenMP's). */
 #define SPMV_PROBE_MIN_SAMPLES 5
 typedef struct spmv_probe {
     spmv_cl *cl;                 /* NULL: the host probe */
     cl_context ctx;              /* the context it was opened in (spmv_measure_kernel keeps one) */
     struct spmv_probe *host;     /* on a CPU device: the host probe, sampled with it */
-    int threads;                 /* the host probe's OpenMP threads */
+    int threads;                 /* the host probe's threads */
+    int posix;                   /* its threads are POSIX threads (beside a CPU device), not OpenMP's */
+    double last_copy_ms, last_read_ms;   /* the host probe's latest sample */
     size_t bytes;                /* of each buffer */
     cl_program prog;
     cl_kernel copy, read;
@@ -52,6 +56,9 @@ typedef struct {
  * the host's, a thread per compute unit. NULL when SPMV_PROBE_MB=0
  * (no probe; SPMV_PROBE_MB=N: N MiB, for tests and simulators). */
 spmv_probe *spmv_probe_open(spmv_cl *cl, int threads);
+/* The host probe as it runs beside a CPU device: its threads end with each
+ * sample (POSIX threads), so none is left spinning when a kernel runs. */
+spmv_probe *spmv_probe_open_beside(int threads);
 void spmv_probe_sample(spmv_probe *p);   /* one copy and one read, timed (and the host's beside a CPU device) */
 spmv_bandwidth spmv_probe_finish(spmv_probe *p);   /* medians; frees p (NULL: nothing measured) */
 void spmv_bandwidth_print(const spmv_bandwidth *bw);   /* the probe line */

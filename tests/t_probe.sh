@@ -1,5 +1,5 @@
 # tests/t_probe.sh - the bandwidth probe on a CPU device: the host probe (C,
-# OpenMP, a thread per compute unit) is sampled beside the OpenCL one, both are
+# POSIX threads, one per compute unit) is sampled beside the OpenCL one, both are
 # printed, and the bounds (and the CSV's bw_measured_gbs) use the fastest of
 # the four medians; the row's bw_copy_gbs and bw_read_gbs are the faster of
 # the printed copies and of the printed reads; on the host (step0) one probe
@@ -13,7 +13,7 @@ if ! grep -q '^device .*(CPU)' "$TMP/out"; then
 fi
 cp "$TMP/out" "$TMP/p.out"
 ocl=$(grep -c '^probe    16 MiB, median of [0-9]* between the timed runs: copy [0-9.]* GB/s (read + written), read [0-9.]* GB/s (OpenCL)$' "$TMP/p.out")
-host=$(grep -c '^probe    host, [0-9]* threads\{0,1\}, 16 MiB, sampled beside it: copy [0-9.]* GB/s, read [0-9.]* GB/s (C, OpenMP); bounds use [0-9.]*, the fastest of the four$' "$TMP/p.out")
+host=$(grep -c '^probe    host, [0-9]* threads\{0,1\}, 16 MiB, sampled beside it: copy [0-9.]* GB/s, read [0-9.]* GB/s (C, POSIX threads); bounds use [0-9.]*, the fastest of the four$' "$TMP/p.out")
 [ "$ocl" = 1 ] && [ "$host" = 1 ] && pass "probe: a CPU device prints the OpenCL probe and the host probe beside it" \
     || fail "probe: a CPU device prints the OpenCL probe and the host probe beside it" "$(grep '^probe' "$TMP/p.out" | tr '\n' '|')"
 # the bound uses the fastest of the four, and the CSV row holds it
