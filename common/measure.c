@@ -4,6 +4,7 @@
 #include "check.h"
 #include "stopwatch.h"
 
+#include <omp.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,121 +100,105 @@ static int probe_size(size_t *bytes)
 }
 
 /* The host probe's loops over its two arrays of n doubles: the copy b = a,
- * then a read of b, each timed from all threads' start to all threads' end;
- * with `touch`, the first touch of the pages instead (untimed). Each thread
- * takes the same contiguous part of the arrays in every loop (as OpenMP's
- * static schedule does), so it reads the pages it touched first. */
-static void copy_part(double *b, const double *a, size_t i0, size_t i1)
-{
-    for (size_t i = i0; i < i1; i++)
-        b[i] = a[i];
-}
-static double read_part(const double *b, size_t i0, size_t i1)
-{
-    double s = 0;
-    for (size_t i = i0; i < i1; i += 4)
-        s += (b[i] + b[i + 1]) + (b[i + 2] + b[i + 3]);
-    return s;
-}
-static void touch_part(double *a, double *b, size_t i0, size_t i1)
-{
-    for (size_t i = i0; i < i1; i++)
-        a[i] = b[i] = (double)i;
-}
-
+ * then a read of b, each timed from all threads' start to all threads' end
+ * (thread 0 reads the clock between barriers that all threads pass); or,
+ * the first time, the first touch of the pages (untimed). Each thread takes
+ * the same contiguous part of the arrays in every loop, so it reads the
+ * pages it touched first. The same work for OpenMP's threads (step 0, whose
+ * kernel is OpenMP too) and for POSIX threads (beside a CPU device:
+ * spmv_probe_open_beside says why). */
 typedef struct {
     spmv_probe *p;
-    pthread_barrier_t *bar;
-    int t, touch;
+    pthread_barrier_t *bar;   /* POSIX threads; NULL: an OpenMP team */
+    int t, nt, touch;
     double sum, t0, t1, t2;
 } host_part;
 
-/* thread t's part: [i0, i1), a multiple of 4 doubles but the last */
-static void part_bounds(const spmv_probe *p, int t, size_t *i0, size_t *i1)
+static void part_sync(host_part *h)
 {
-    size_t n = p->bytes / sizeof(double), q = n / 4;
-    *i0 = 4 * (q * (size_t)t / (size_t)p->threads);
-    *i1 = t + 1 == p->threads ? n : 4 * (q * (size_t)(t + 1) / (size_t)p->threads);
+    if (h->bar) {
+        pthread_barrier_wait(h->bar);
+    } else {
+        #pragma omp barrier
+    }
+}
+
+static void host_part_run(host_part *h)
+{
+    double *a = h->p->ha, *b = h->p->hb;
+    /* [i0, i1): a multiple of 4 doubles but the last thread's */
+    size_t n = h->p->bytes / sizeof(double), q = n / 4;
+    size_t i0 = 4 * (q * (size_t)h->t / (size_t)h->nt);
+    size_t i1 = h->t + 1 == h->nt ? n : 4 * (q * (size_t)(h->t + 1) / (size_t)h->nt);
+    if (h->touch) {
+        for (size_t i = i0; i < i1; i++)
+            a[i] = b[i] = (double)i;
+        return;
+    }
+    part_sync(h);
+    if (h->t == 0)
+        h->t0 = spmv_now();
+    for (size_t i = i0; i < i1; i++)
+        b[i] = a[i];
+    part_sync(h);
+    if (h->t == 0)
+        h->t1 = spmv_now();
+    double s = 0;
+    for (size_t i = i0; i < i1; i += 4)
+        s += (b[i] + b[i + 1]) + (b[i + 2] + b[i + 3]);
+    h->sum = s;
+    part_sync(h);
+    if (h->t == 0)
+        h->t2 = spmv_now();
 }
 
 static void *host_thread(void *arg)
 {
-    host_part *h = arg;
-    spmv_probe *p = h->p;
-    size_t i0, i1;
-    part_bounds(p, h->t, &i0, &i1);
-    if (h->touch) {
-        touch_part(p->ha, p->hb, i0, i1);
-        return NULL;
-    }
-    /* thread 0 reads the clock between barriers that all threads pass */
-    pthread_barrier_wait(h->bar);
-    if (h->t == 0)
-        h->t0 = spmv_now();
-    copy_part(p->hb, p->ha, i0, i1);
-    pthread_barrier_wait(h->bar);
-    if (h->t == 0)
-        h->t1 = spmv_now();
-    h->sum = read_part(p->hb, i0, i1);
-    pthread_barrier_wait(h->bar);
-    if (h->t == 0)
-        h->t2 = spmv_now();
+    host_part_run(arg);
     return NULL;
 }
 
-static void host_loops(spmv_probe *p, int touch)
+/* One pass of the host probe's threads: copy_ms NULL, the first touch; else
+ * a timed copy and read. */
+static void host_loops(spmv_probe *p, double *copy_ms, double *read_ms)
 {
-    size_t n = p->bytes / sizeof(double);
-    double *a = p->ha, *b = p->hb, s = 0, t0, t1, t2;
-    if (!p->posix) {
-        /* step 0: OpenMP, as its kernel is */
-        if (touch) {
-            #pragma omp parallel for num_threads(p->threads) schedule(static)
-            for (size_t i = 0; i < n; i++)
-                a[i] = b[i] = (double)i;
-            return;
-        }
-        t0 = spmv_now();
-        #pragma omp parallel for num_threads(p->threads) schedule(static)
-        for (size_t i = 0; i < n; i++)
-            b[i] = a[i];
-        t1 = spmv_now();
-        #pragma omp parallel for num_threads(p->threads) schedule(static) reduction(+ : s)
-        for (size_t i = 0; i < n; i += 4)
-            s += (b[i] + b[i + 1]) + (b[i + 2] + b[i + 3]);
-        t2 = spmv_now();
-    } else {
-        int nt = p->threads;
-        host_part *h = calloc((size_t)nt, sizeof *h);
-        pthread_t *th = calloc((size_t)nt, sizeof *th);
-        pthread_barrier_t bar;
-        if (!h || !th || pthread_barrier_init(&bar, NULL, (unsigned)nt) != 0)
-            spmv_die(SPMV_EXIT_USAGE, "out of host memory for the bandwidth probe");
-        for (int t = 0; t < nt; t++)
-            h[t] = (host_part){ .p = p, .bar = &bar, .t = t, .touch = touch };
+    int nt = p->threads;
+    host_part *h = calloc((size_t)nt, sizeof *h);
+    pthread_t *th = calloc((size_t)nt, sizeof *th);
+    pthread_barrier_t bar;
+    if (!h || !th || (p->posix && pthread_barrier_init(&bar, NULL, (unsigned)nt) != 0))
+        spmv_die(SPMV_EXIT_USAGE, "out of host memory for the bandwidth probe");
+    for (int t = 0; t < nt; t++)
+        h[t] = (host_part){ .p = p, .bar = p->posix ? &bar : NULL, .t = t, .nt = nt, .touch = !copy_ms };
+    if (p->posix) {
         /* threads 1 .. nt - 1 started, thread 0 is this one */
         for (int t = 1; t < nt; t++)
             if (pthread_create(&th[t], NULL, host_thread, &h[t]) != 0)
                 spmv_die(SPMV_EXIT_USAGE, "cannot start the bandwidth probe's threads");
-        host_thread(&h[0]);
+        host_part_run(&h[0]);
         for (int t = 1; t < nt; t++)
             pthread_join(th[t], NULL);
         pthread_barrier_destroy(&bar);
-        for (int t = 0; t < nt; t++)
-            s += h[t].sum;
-        t0 = h[0].t0;
-        t1 = h[0].t1;
-        t2 = h[0].t2;
-        free(h);
-        free(th);
+    } else {
+        #pragma omp parallel num_threads(nt)
+        {
+            /* the team may be smaller than asked: its own size decides the parts */
+            host_part *mine = &h[omp_get_thread_num()];
+            mine->nt = omp_get_num_threads();
+            host_part_run(mine);
+        }
     }
-    p->sink += s;   /* read at the end through a volatile: the sum is not optimised away */
-    p->last_copy_ms = (t1 - t0) * 1e3;
-    p->last_read_ms = (t2 - t1) * 1e3;
+    if (copy_ms) {
+        for (int t = 0; t < nt; t++)
+            p->sink += h[t].sum;   /* read at the end through a volatile: the sum is not optimised away */
+        *copy_ms = (h[0].t1 - h[0].t0) * 1e3;
+        *read_ms = (h[0].t2 - h[0].t1) * 1e3;
+    }
+    free(h);
+    free(th);
 }
 
 static spmv_probe *probe_open(spmv_cl *cl, int threads, int posix);
-static void host_loops(spmv_probe *p, int touch);
 
 spmv_probe *spmv_probe_open(spmv_cl *cl, int threads)
 {
@@ -275,11 +260,11 @@ static spmv_probe *probe_open(spmv_cl *cl, int threads, int posix)
         p->hb = malloc(n * sizeof *p->hb);
         if (!p->ha || !p->hb)
             spmv_die(SPMV_EXIT_USAGE, "out of host memory for the bandwidth probe");
-        p->bytes = bytes;
-        p->posix = posix;
-        host_loops(p, 1);   /* first touch, by the threads that will use the pages */
     }
     p->bytes = bytes;
+    p->posix = posix;
+    if (!cl)
+        host_loops(p, NULL, NULL);   /* first touch, by the threads that will use the pages */
     if (cl && (cl->type & CL_DEVICE_TYPE_CPU))
         p->host = spmv_probe_open_beside((int)cl->compute_units);
     spmv_probe_sample(p);   /* untimed: compiles, touches the pages */
@@ -308,9 +293,7 @@ void spmv_probe_sample(spmv_probe *p)
         copy_ms = spmv_cl_run(p->cl, p->copy, n4, 0);
         read_ms = spmv_cl_run(p->cl, p->read, n4 / 16, 0);   /* 16 float4 per work-item */
     } else {
-        host_loops(p, 0);
-        copy_ms = p->last_copy_ms;
-        read_ms = p->last_read_ms;
+        host_loops(p, &copy_ms, &read_ms);
     }
     p->copy_ms[p->n] = copy_ms;
     p->read_ms[p->n] = read_ms;

@@ -34,7 +34,6 @@ typedef struct spmv_probe {
     struct spmv_probe *host;     /* on a CPU device: the host probe, sampled with it */
     int threads;                 /* the host probe's threads */
     int posix;                   /* its threads are POSIX threads (beside a CPU device), not OpenMP's */
-    double last_copy_ms, last_read_ms;   /* the host probe's latest sample */
     size_t bytes;                /* of each buffer */
     cl_program prog;
     cl_kernel copy, read;
