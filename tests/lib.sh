@@ -5,6 +5,8 @@
 # helper here compares against an expectation that a wrong program misses.
 #
 #   pass NAME / fail NAME WHY
+#   skip NAME WHY                         a check this machine cannot make (no oclgrind, no
+#                                         gnuplot, no CPU device): counted apart, never as a pass
 #   expect_ok NAME CMD...                 status 0
 #   expect_status NAME STATUS CMD...      exactly that status
 #   expect_error NAME 'substring' CMD...  status 2 and the substring in stderr, on one line
@@ -25,6 +27,7 @@ BY_NAME='function col(n) { return (n in C) ? $C[n] : "" } FNR == 1 { delete C; f
 
 pass() { echo "PASS $1"; echo "PASS $1" >>"$RESULTS"; }
 fail() { echo "FAIL $1: $2"; echo "FAIL $1" >>"$RESULTS"; }
+skip() { echo "SKIP $1: $2"; echo "SKIP $1" >>"$RESULTS"; }
 
 _run() { # run CMD, keep stdout/stderr/status in $TMP
     "$@" >"$TMP/out" 2>"$TMP/err" </dev/null

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tests/run.sh [NAME...] - run every tests/t_*.sh (or those named: t_steps ...)
-# and end with "N passed, N failed". Exit status 1 if anything failed.
+# and end with "N passed, N failed" (", N skipped" when a check could not be
+# made here: tests/lib.sh skip). Exit status 1 if anything failed.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export ROOT
@@ -23,11 +24,18 @@ for t in "${scripts[@]}"; do
 done
 passed=$(grep -c '^PASS' "$RESULTS")
 failed=$(grep -c '^FAIL' "$RESULTS")
+skipped=$(grep -c '^SKIP' "$RESULTS")
 if [ "$failed" -gt 0 ]; then
     echo "---- failures:"
     grep '^FAIL' "$RESULTS"
 fi
 echo "---- $(( $(date +%s) - start )) s in all"
 rm -f "$RESULTS"
-echo "$passed passed, $failed failed"
+if [ "$skipped" -gt 0 ]; then
+    echo "---- skipped (this machine lacks what they need):"
+    grep '^SKIP' "$RESULTS"
+    echo "$passed passed, $failed failed, $skipped skipped"
+else
+    echo "$passed passed, $failed failed"
+fi
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
