@@ -38,6 +38,8 @@ void spmv_time_runs(double (*run)(void *ctx), void *ctx, int warmup, int runs, s
         }
         ms[i] = run(ctx);
     }
+    if (probe)
+        probe->between = probe->n;
     while (probe && probe->n < SPMV_PROBE_MIN_SAMPLES)
         spmv_probe_sample(probe);
     spmv_stats(ms, runs, median, min);
@@ -312,6 +314,7 @@ static spmv_bandwidth probe_medians(spmv_probe *p)
     spmv_stats(p->copy_ms, p->n, &copy_ms, &min);
     spmv_stats(p->read_ms, p->n, &read_ms, &min);
     bw.samples = p->n;
+    bw.between = p->between < p->n ? p->between : p->n;
     bw.mib = p->bytes >> 20;
     bw.threads = p->cl ? 0 : p->threads;
     bw.copy_gbs = 2.0 * p->bytes / (copy_ms * 1e-3) / 1e9;
@@ -399,8 +402,15 @@ void spmv_bandwidth_print(const spmv_bandwidth *bw)
     char who[48] = "";
     if (bw->threads)
         snprintf(who, sizeof who, "host, %d thread%s, ", bw->threads, bw->threads > 1 ? "s" : "");
-    printf("probe    %s%zu MiB, median of %d between the timed runs: copy %.1f GB/s (read + written), "
-           "read %.1f GB/s", who, bw->mib, bw->samples, bw->copy_gbs, bw->read_gbs);
+    /* --runs below SPMV_PROBE_MIN_SAMPLES: the rest of the samples follow the runs */
+    char taken[64];
+    if (bw->between == bw->samples)
+        snprintf(taken, sizeof taken, "%d between the timed runs", bw->samples);
+    else
+        snprintf(taken, sizeof taken, "%d (%d between the timed runs, %d after them)", bw->samples, bw->between,
+                 bw->samples - bw->between);
+    printf("probe    %s%zu MiB, median of %s: copy %.1f GB/s (read + written), "
+           "read %.1f GB/s", who, bw->mib, taken, bw->copy_gbs, bw->read_gbs);
     if (!bw->host_threads) {
         printf("; bounds use %.1f\n", bw->gbs);
         return;

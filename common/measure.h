@@ -41,10 +41,12 @@ typedef struct spmv_probe {
     double *ha, *hb, sink;
     double *copy_ms, *read_ms;   /* one per sample */
     int n, cap;
+    int between;                 /* of the n samples, those taken between the timed runs */
 } spmv_probe;
 typedef struct {
     double copy_gbs, read_gbs, gbs;   /* gbs: the largest (of all four on a CPU device), which the bounds use */
     int samples;                      /* 0: not measured (SPMV_PROBE_MB=0, or no timed runs) */
+    int between;                      /* of them, those taken between the timed runs (the rest after) */
     size_t mib;
     int threads;                      /* host probe: its threads; 0 on a device */
     double host_copy_gbs, host_read_gbs;   /* on a CPU device: the host probe sampled beside it */

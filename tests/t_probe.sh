@@ -12,7 +12,7 @@ if ! grep -q '^device .*(CPU)' "$TMP/out"; then
     exit 0
 fi
 cp "$TMP/out" "$TMP/p.out"
-ocl=$(grep -c '^probe    16 MiB, median of [0-9]* between the timed runs: copy [0-9.]* GB/s (read + written), read [0-9.]* GB/s (OpenCL)$' "$TMP/p.out")
+ocl=$(grep -c '^probe    16 MiB, median of 5 (3 between the timed runs, 2 after them): copy [0-9.]* GB/s (read + written), read [0-9.]* GB/s (OpenCL)$' "$TMP/p.out")
 host=$(grep -c '^probe    host, [0-9]* threads\{0,1\}, 16 MiB, sampled beside it: copy [0-9.]* GB/s, read [0-9.]* GB/s (C, POSIX threads); bounds use [0-9.]*, the fastest of the four$' "$TMP/p.out")
 [ "$ocl" = 1 ] && [ "$host" = 1 ] && pass "probe: a CPU device prints the OpenCL probe and the host probe beside it" \
     || fail "probe: a CPU device prints the OpenCL probe and the host probe beside it" "$(grep '^probe' "$TMP/p.out" | tr '\n' '|')"
@@ -38,6 +38,9 @@ copy_and_read() {
 got=$(copy_and_read "$TMP/p.out" "$TMP/p.csv")
 if [ "$got" = ok ]; then pass "probe: the CSV row's bw_copy_gbs and bw_read_gbs: the faster printed copy and read"
 else fail "probe: the CSV row's bw_copy_gbs and bw_read_gbs: the faster printed copy and read" "$got"; fi
+# --runs 3: a sample before each timed run, and the two more the median needs after them, counted as taken
+expect_output "probe: --runs 10 says median of 10 between the timed runs" '^probe    16 MiB, median of 10 between the timed runs: copy' \
+    "$BUILD/step1" --grid 45x37 --runs 10
 expect_output "probe: step0 (the host) prints one probe line" '^probe    host, 2 threads, 16 MiB, median of' \
     "$BUILD/step0" --grid 45x37 --runs 3 --threads 2 --csv "$TMP/p0.csv"
 [ "$(grep -c '^probe' "$TMP/out")" = 1 ] && pass "probe: step0: one probe line" || fail "probe: step0: one probe line" "$(grep '^probe' "$TMP/out" | tr '\n' '|')"

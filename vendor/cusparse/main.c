@@ -319,6 +319,7 @@ static void measure(spmv_call *c, void *d_y, void *host, size_t ybytes, const sp
                 cuda_probe_sample(&probe);
             CUDA_CHECK(cudaGetLastError());
             m->bw = probe_bandwidth(&probe);
+            m->bw.between = o->runs < probe.n ? o->runs : probe.n;   /* one sample before each timed run */
             cuda_probe_close(&probe);
         }
         spmv_stats(ms, o->runs, &m->median, &m->min);
