@@ -4,8 +4,9 @@
 #                [MATRICES=dir]                  append to plots/data/<device>.csv, draw
 #   make plots                                   redraw every figure from plots/data/*.csv
 #                                                (gnuplot only, no OpenCL)
-#   make readme-table                            refresh the results table in README.md and
-#                                                the then-and-now tables (README, chapters 0-5)
+#   make readme-table                            refresh the results table in README.md, the
+#                                                then-and-now tables (README, chapters 0-5) and
+#                                                every generated block (plots/blocks.sh)
 #   make rowlengths                              chapter 6's row-length histograms (plots/rowlengths.sh)
 #   make rounds [GRIDS="1024 2048"] [ROUNDS=3]   chapter 4's CPU table: step 0's loops,
 #               [DEVICE=cpu] [THREADS=cores]     steps 1, 4 (both kernels) and 5, in rounds
@@ -39,6 +40,7 @@ plots:
 readme-table:
 	@plots/readme-table.sh README.md plots/data
 	@plots/then-and-now.sh update plots/data
+	@plots/blocks.sh README.md step[0-6]-*/README.md
 
 rounds:
 	@$(MAKE) --no-print-directory -s all

@@ -6,7 +6,7 @@
 #   - per measured file and DIA step, each kernel's best PASS row at the largest
 #     radius-5 grid that every kernel of the step ran (the README table's rule).
 # Out, one line each, tab-separated:
-#   group step kernel device matrix gflops model_bound compulsory_bound bw date
+#   group step kernel device matrix gflops model_bound compulsory_bound bw date driver git_rev
 # group is "published" or the CSV's name without .csv; the published rows come first.
 # Columns are found by their names in each file's header.
 BEGIN { OFS = "\t" }
@@ -31,7 +31,8 @@ f("check") != "PASS" || f("gflops") <= 0 || f("step") !~ /^step[0-5]$/ || f("mat
     if (!(c in best) || gf > best[c]) best[c] = gf
     if (best[c] == gf)
         line[c] = g OFS f("step") OFS f("kernel") OFS f("device") OFS f("matrix") OFS gf OFS (f("bound_model_gflops") + 0) \
-            OFS (f("bound_compulsory_gflops") + 0) OFS (f("bw_measured_gbs") + 0) OFS substr(f("date"), 1, 10)
+            OFS (f("bound_compulsory_gflops") + 0) OFS (f("bw_measured_gbs") + 0) OFS substr(f("date"), 1, 10) \
+            OFS f("driver") OFS f("git_rev")
 }
 END {
     for (ks in kmax) { split(ks, a, SUBSEP); s = a[1] SUBSEP a[2]; if (!(s in top) || kmax[ks] < top[s]) top[s] = kmax[ks] }
