@@ -1,0 +1,198 @@
+# tests/t_docs.sh - the chapters (0-5) and the course README say what the data and
+# the programs say.
+#
+# 1. Blocks: `plots/blocks.sh --check` finds every generated block fresh (its
+#    text is what plots/blocks/NAME.sh prints from the committed CSVs).
+# 2. Numbers in prose: every "N%" and "N GFLOP/s" outside code, generated
+#    blocks and the then-and-now and results tables must appear in those
+#    generated tables of the same file, as printed there; the few numbers that
+#    are not measurements (a storage padding, a threshold) are listed below
+#    with why. A number left over from an older sweep fails.
+# 3. Samples: a fenced block after <!-- sample: CMD --> is a real run's output.
+#    CMD (a small size) runs fresh; the first word of each of its lines (its
+#    name: device, check:, probe, ...) must be the sample's, in the same order.
+#    A sample with a line "…" may leave lines out there; without one it must
+#    have them all. A line the program no longer prints fails.
+# 4. Commands: every fenced block of shell commands under a chapter's Run,
+#    What you should see, Check it yourself and Exercises (and the README's
+#    Check it yourself) runs, line by line, as a student would copy it, with
+#    these changes for a test on PoCL:
+#      build/ is $BUILD/, make is `make -s BUILD=$BUILD`, /tmp/ is a scratch folder,
+#      and so is the folder of --save-matrix, --save-x and --save-y files;
+#      small sizes: a --grid of 256 or more becomes --grid 64, a program or
+#      `make stepN run` without --grid or --matrix gets --grid 64, --runs N
+#      becomes --runs 1 (added where missing), --device SEL is dropped
+#      (the test runs on the default device);
+#      `sed -i EXPR stepN-*/main.c` edits a copy, and `make stepN && build/stepN ...`
+#      builds that copy (the compile command of `make -n`) and runs it;
+#      `git checkout ...` then has nothing to undo and is skipped.
+#    A line passes with status 0 and, when it runs a step, `check: PASS` in its
+#    output; a comment after it (`# status 1, `check: FAIL``) names another
+#    status and the text to find in stdout or stderr. `sed -i` must change
+#    its file (a stale pattern fails).
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT" || exit 2
+export SPMV_PROBE_MB=16
+DOCS=${DOCS:-README.md step0-c-reference/README.md step1-naive/README.md step2-aligned/README.md step3-local/README.md
+    step4-vector/README.md step5-image/README.md}
+# the numbers in prose that are not measured (FILE TOKEN: why)
+ALLOW='step0-c-reference/README.md 0.8%: the padding of the 512 x 512 grid (computed)
+step0-c-reference/README.md 94%: the padding of west0067 (computed)
+step2-aligned/README.md 0.003%: the padding a pitch adds (computed)
+step5-image/README.md 3%: the gap between two bound formulas (computed)
+* 100%: the bound itself
+step2-aligned/README.md 6.7 GFLOP/s: a bound worked out from a round 40 GB/s
+step3-local/README.md 6.7 GFLOP/s: a bound worked out from a round 40 GB/s
+step3-local/README.md 10 GFLOP/s: a bound worked out from a round 40 GB/s
+step5-image/README.md 20 GFLOP/s: a bound worked out from a round 40 GB/s
+step1-naive/README.md 500 GFLOP/s: a bound worked out from a round 3 TB/s'
+
+# ---- 1. blocks
+# shellcheck disable=SC2086
+out=$(plots/blocks.sh --check $DOCS 2>&1)
+if [ $? = 0 ]; then pass "docs: every generated block is fresh (plots/blocks.sh --check)"
+else fail "docs: every generated block is fresh (plots/blocks.sh --check)" "$(echo "$out" | head -n 6 | tr '\n' '|')"; fi
+
+# ---- 2. numbers in prose
+# prose FILE: "LINENO<TAB>text" of the lines outside code, generated text and comments (in the
+# README, not the Results section up to its roofline, whose narration issue 30 rewrites)
+prose() {
+    awk '/^ *```/ { code = !code; next } code { next }
+         /^## Results/ { res = 1 } /^### The roofline/ { res = 0 } res { next }
+         /^<!-- block:end -->$/ || /^<!-- (then-and-now|results):end -->$/ { blk = 0; next }
+         /^<!-- block:/ || /^<!-- (then-and-now|results):begin -->$/ { blk = 1; next }
+         blk || /^<!--/ { next }
+         { print FNR "\t" $0 }' "$1"
+}
+generated() {
+    awk '/^<!-- block:end -->$/ || /^<!-- (then-and-now|results):end -->$/ { blk = 0 }
+         blk { print }
+         /^<!-- block:/ && !/block:end/ || /^<!-- (then-and-now|results):begin -->$/ { blk = 1 }' "$1"
+}
+numbers() { grep -oE '(^|[ (,])[0-9]+(\.[0-9]+)?(%| GFLOP/s)' | sed 's/^[ (,]//'; }
+# the article's published rows (plots/data/catanzaro2010-published.csv): GFLOP/s and % of its bound
+published=$(awk -F, "$BY_NAME"' col("check") == "PUBLISHED" && col("bound_model_gflops") > 0 {
+    printf "%.1f GFLOP/s\n%.0f%%\n", col("gflops"), 100 * col("gflops") / col("bound_model_gflops") }' plots/data/catanzaro2010-published.csv)
+for f in $DOCS; do
+    # a table cell "1462.4" stands for "1462.4 GFLOP/s" in prose
+    gen=$( (generated "$f" | grep -oE '(^|[ (,|])[0-9]+(\.[0-9]+)?%?' | sed 's/^[ (,|]//' |
+            awk '{ print } !/%$/ { print $0 " GFLOP/s" }'; echo "$published") | sort -u)
+    bad=""
+    while IFS=$'\t' read -r n text; do
+        while read -r tok; do
+            [ -z "$tok" ] && continue
+            grep -qxF -- "$tok" <<<"$gen" && continue
+            grep -qE "^($f|\*) $(sed 's/[.]/[.]/g' <<<"$tok"):" <<<"$ALLOW" && continue
+            bad="$bad $f:$n '$tok'"
+        done < <(numbers <<<"$text")
+    done < <(prose "$f")
+    if [ -z "$bad" ]; then pass "docs: $f: every number in its prose is in its generated tables"
+    else fail "docs: $f: every number in its prose is in its generated tables" "not in the data:$bad"; fi
+done
+
+# ---- 3. samples
+names() { awk 'NF { print ($1 == "…" || $1 == "...") ? "…" : $1 }'; }
+# in_order SAMPLE FRESH: the sample's names are the fresh run's, in order ("…" may skip lines)
+in_order() {
+    awk -v s="$1" -v f="$2" 'BEGIN {
+        ns = split(s, S, "\n"); nf = split(f, F, "\n"); j = 1; gap = 0
+        for (i = 1; i <= ns; i++) {
+            if (S[i] == "…") { gap = 1; continue }
+            if (gap) { while (j <= nf && F[j] != S[i]) j++ } 
+            if (j > nf || F[j] != S[i]) { printf "line %d (%s) is not next in the fresh run", i, S[i]; exit 1 }
+            j++; gap = 0
+        }
+        if (!gap && j <= nf) { printf "the fresh run prints more: %s", F[j]; exit 1 }
+    }'
+}
+for f in $DOCS; do
+    awk '/^ *<!-- sample: .* -->$/ { sub(/^ *<!-- sample: /, ""); sub(/ -->$/, ""); cmd = $0; want = 1; next }
+         want && /^ *```/ { if (on) { print cmd "\t" body; want = 0; on = 0; body = "" } else on = 1; next }
+         on { sub(/^ +/, ""); body = body (body == "" ? "" : "\\n") $0 }' "$f" |
+    while IFS=$'\t' read -r cmd body; do
+        sample=$(printf '%b\n' "$body" | names)
+        run=${cmd//build\//$BUILD/}
+        fresh=$(bash -c "$run" 2>&1 | names)
+        why=$(in_order "$sample" "$fresh")
+        if [ -z "$why" ]; then pass "docs: $f: the sample of '$cmd' has the program's lines in order"
+        else fail "docs: $f: the sample of '$cmd' has the program's lines in order" "$why"; fi
+    done
+done
+
+# ---- 4. commands
+small() { # the line with the test's changes (see the header)
+    local l=$1
+    l=$(sed -E 's/(^|[ "])--device [^ "]+ ?/\1/g; s/--runs [0-9]+/--runs 1/g' <<<"$l")
+    l=$(sed -E 's/--grid ([0-9]+)(x[0-9]+)?/--grid \1\2 /g' <<<"$l" |
+        awk '{ while (match($0, /--grid [0-9]+(x[0-9]+)? /)) { g = substr($0, RSTART + 7, RLENGTH - 8); split(g, d, "x")
+                 out = out substr($0, 1, RSTART - 1) "--grid~" (d[1] + 0 >= 256 ? "64" : g); $0 = substr($0, RSTART + RLENGTH - 1) }
+               print out $0 }' | sed 's/--grid~/--grid /g')
+    if [[ $l =~ make\ (step[0-9])\ run ]] && [[ $l != *ARGS=* ]]; then l="$l ARGS=\"\""; fi
+    if [[ $l != *--grid* && $l != *--matrix* ]]; then
+        l=$(sed -E 's#(build/step[0-9]+)#\1 --grid 64#g; s#ARGS="#ARGS="--grid 64 #' <<<"$l")
+    fi
+    if [[ $l != *--runs* ]]; then
+        l=$(sed -E 's#(build/step[0-9]+)#\1 --runs 1#g; s#ARGS="#ARGS="--runs 1 #' <<<"$l")
+    fi
+    l=${l//build\//$BUILD/}
+    l=${l//\/tmp\//$TMP/w/}
+    l=$(sed -E "s#--save-(matrix|x|y) ([^ /\"]+)#--save-\\1 $TMP/w/\\2#g" <<<"$l")
+    l=$(sed -E "s#(^|[;&|] *)make #\1make -s BUILD=$BUILD #g" <<<"$l")
+    printf '%s' "$l"
+}
+mkdir -p "$TMP/w" "$TMP/edit"
+# the commands of a file, one "SECTION<TAB>LINE" each, blocks of shell commands only
+commands() {
+    awk '/^## / { sec = substr($0, 4) } /^### / { if (sec !~ /^(Run|What you should see|Check it yourself|Exercises)$/) sec = "" }
+         /^ *<!-- sample:/ { skip = 1 }
+         /^ *```/ { if (on) { on = 0; next } if (skip) { skipping = 1; skip = 0; on = 1; next }
+                    on = 1; skipping = 0; first = 1; next }
+         !on { next } skipping { next }
+         { line = $0; sub(/^ +/, "", line)
+           if (first) { first = 0; shell = line ~ /^(make |build\/|cp |sed |oclgrind |for |git |SPMV_[A-Z0-9_]+=)/ }
+           if (shell && sec ~ /^(Run|What you should see|Check it yourself|Exercises)$/ && line != "") print sec "\t" line }' "$1"
+}
+for f in $DOCS; do
+    edited=""
+    while IFS=$'\t' read -r sec line; do
+        cmd=$line note=""   # a comment: two spaces or more, then "# "
+        if [[ $line =~ ^(.*[^ ])\ \ +#\ (.*)$ ]]; then cmd=${BASH_REMATCH[1]} note=${BASH_REMATCH[2]}; fi
+        want=0; [[ $note =~ status\ ([0-9]) ]] && want=${BASH_REMATCH[1]}
+        looks=(); rest=$note
+        while [[ $rest =~ \`([^\`]+)\`(.*) ]]; do looks+=("${BASH_REMATCH[1]}"); rest=${BASH_REMATCH[2]}; done
+        name="docs: $f ($sec): $cmd"
+        case $cmd in
+            git\ checkout*) continue ;;
+            sed\ -i*step[0-9]-*/main.c)
+                src=$(grep -oE 'step[0-9]-[a-z0-9-]+/main.c' <<<"$cmd")
+                mkdir -p "$TMP/edit/${src%/*}"; cp "$src" "$TMP/edit/$src"
+                bash -c "${cmd/$src/$TMP/edit/$src}"
+                if cmp -s "$src" "$TMP/edit/$src"; then fail "$name" "the sed changed nothing in $src"; else pass "$name"; edited=$src; fi
+                continue ;;
+        esac
+        if [[ $cmd =~ ^make\ (step[0-9])\ \&\&\ build/(step[0-9])(.*)$ ]] && [ -n "$edited" ]; then
+            s=${BASH_REMATCH[1]}
+            cc=$(make -s -n -W "$edited" BUILD="$BUILD" "$BUILD/$s" 2>/dev/null | grep -E -- "-o $BUILD/$s\$")
+            cc=${cc/ $edited / $TMP/edit/$edited }; cc=${cc/-o $BUILD\/$s/-o $TMP/edit/$s}
+            if ! bash -c "$cc" >"$TMP/cc.err" 2>&1; then fail "$name" "the edited copy did not build: $(head -c 300 "$TMP/cc.err")"; continue; fi
+            run=$(small "build/$s${BASH_REMATCH[3]}"); run=${run/$BUILD\/$s/$TMP/edit/$s}
+            edited=""
+        else
+            run=$(small "$cmd")
+        fi
+        if [[ $cmd == sed\ -i* ]]; then
+            target=$(awk '{ print $NF }' <<<"$run"); cp "$target" "$TMP/before" 2>/dev/null
+        fi
+        env=""; [[ $cmd == *oclgrind* ]] && env="SPMV_PROBE_MB=0"
+        env $env bash -c "$run" >"$TMP/out" 2>"$TMP/err" </dev/null
+        st=$?
+        if [[ $cmd == sed\ -i* ]] && cmp -s "$target" "$TMP/before"; then fail "$name" "the sed changed nothing"; continue; fi
+        [ ${#looks[@]} = 0 ] && [[ $cmd =~ (build/step|make\ step[0-9]\ run) ]] && looks=("check: PASS")
+        why=""
+        [ "$st" = "$want" ] || why="status $st, the text says $want"
+        for t in "${looks[@]}"; do
+            grep -qF -- "$t" "$TMP/out" "$TMP/err" || why="$why; no '$t' in the output"
+        done
+        if [ -z "$why" ]; then pass "$name"; else fail "$name" "$why (ran: $run): $(tail -n 2 "$TMP/err" "$TMP/out" | tr '\n' ' ' | cut -c1-300)"; fi
+    done < <(commands "$f")
+done
