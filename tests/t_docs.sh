@@ -30,6 +30,9 @@
 #    output; a comment after it (`# status 1, `check: FAIL``) names another
 #    status and the text to find in stdout or stderr. `sed -i` must change
 #    its file (a stale pattern fails).
+# 5. `make diff STEP=3` prints in the order the README says.
+# 6. Each row of a chapter-table block is the fastest passing row of the CSV,
+#    found here apart from the block script.
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT" || exit 2
 export SPMV_PROBE_MB=16
@@ -196,3 +199,30 @@ for f in $DOCS; do
         if [ -z "$why" ]; then pass "$name"; else fail "$name" "$why (ran: $run): $(tail -n 2 "$TMP/err" "$TMP/out" | tr '\n' ' ' | cut -c1-300)"; fi
     done < <(commands "$f")
 done
+
+# ---- 5. what the README says of `make diff STEP=N`: main.c's diff, then the kernel's
+# "What changed" paragraph and kernel.cl's diff
+order=$(make -s diff STEP=3 2>&1 | grep -E '^(---|====) ' | cut -d' ' -f2 | tr -d ',' | tr '\n' ' ')
+if [ "$order" = "step2-aligned/main.c step3-local/kernel.cl step2-aligned/kernel.cl " ] &&
+   grep -q 'prints the code of chapter N.s `main.c` against chapter' README.md; then
+    pass "docs: make diff STEP=3 prints main.c's diff, then the paragraph and kernel.cl's, as the README says"
+else
+    fail "docs: make diff STEP=3 prints main.c's diff, then the paragraph and kernel.cl's, as the README says" "order: $order"
+fi
+
+# ---- 6. each row of a chapter-table block is the fastest passing row of its step and kernel
+# at its grid in the CSV, as printed (computed here apart from plots/blocks/chapter-table.sh)
+for f in $DOCS; do
+    awk '/^<!-- block:chapter-table / { dev = $3; grid = $4; on = 1; next } /^<!-- block:end -->$/ { on = 0 }
+         on && /^\| step[0-9]/ { split($0, c, "|"); gsub(/ /, "", c[2]); gsub(/ /, "", c[3]); gsub(/ /, "", c[5]); print dev, grid, c[2], c[3], c[5] }' "$f"
+done | sort -u >"$TMP/rows"
+bad="" n=0
+while read -r dev grid step kernel shown; do
+    n=$((n + 1))
+    best=$(awk -F, -v g="$grid" -v s="$step" -v k="$kernel" "$BY_NAME"'
+        col("check") == "PASS" && col("matrix") == g && col("step") == s && col("kernel") == k && col("gflops") + 0 > m { m = col("gflops") + 0 }
+        END { printf "%s", (m >= 10 ? sprintf("%.1f", m) : sprintf("%.2f", m)) }' "plots/data/$dev.csv")
+    [ "$best" = "$shown" ] || bad="$bad $dev $grid $step:$kernel shows $shown, the CSV's best is $best;"
+done <"$TMP/rows"
+if [ "$n" -gt 0 ] && [ -z "$bad" ]; then pass "docs: the $n rows of the chapters' tables are the CSVs' fastest passing rows"
+else fail "docs: the rows of the chapters' tables are the CSVs' fastest passing rows" "${bad:-no rows found}"; fi
