@@ -202,7 +202,12 @@ function pivot(    n, cs, i, j, a, b, lab, kk, rr, mats, nm, key, refkey, out, v
     for (j = 1; j <= n; j++) out = out " | " LAB[j]
     if (ref == "cusparse") {
         nref = 0
-        for (j = 1; j <= n; j++) if (!(CR[j] in REFCOL)) { nref++; REFCOL[CR[j]] = nref; REFREV[nref] = CR[j] }
+        for (j = 1; j <= n; j++) {
+            if (CR[j] in REFCOL) continue
+            for (i = 1; i <= NK; i++) { split(KEYS[i], a, SUBSEP); if (a[2] == CR[j] && a[5] == "cusparse") break }
+            if (i > NK) continue
+            nref++; REFCOL[CR[j]] = nref; REFREV[nref] = CR[j]
+        }
         for (j = 1; j <= nref; j++) out = out " | cuSPARSE" (nref > 1 ? " at " REFREV[j] : "")
     }
     print out " |"
@@ -222,7 +227,7 @@ function pivot(    n, cs, i, j, a, b, lab, kk, rr, mats, nm, key, refkey, out, v
                 any = 1
                 use(key, count(GF[key]))
                 v = median(GF[key])
-                rk = ref == "cusparse" ? findkey("cusparse", CR[j], RM[x], P[pp]) : index(ref, "@") ? findkey(substr(ref, 1, index(ref, "@") - 1), substr(ref, index(ref, "@") + 1), RM[x], P[pp]) : findkey(ref, CR[j], RM[x], P[pp])
+                rk = ref == "cusparse" ? cuskey(key, RM[x], P[pp]) : index(ref, "@") ? findkey(substr(ref, 1, index(ref, "@") - 1), substr(ref, index(ref, "@") + 1), RM[x], P[pp]) : findkey(ref, CR[j], RM[x], P[pp])
                 out = out " | " g(v)
                 if (range && count(GF[key]) > 1) out = out " [" g(minof(GF[key])) "-" g(maxof(GF[key])) "]"
                 if (rk != "") { use(rk, rk == key ? 0 : count(GF[rk])); out = out " (" sprintf("%.2f", v / median(GF[rk])) ")" }
@@ -240,10 +245,27 @@ function pivot(    n, cs, i, j, a, b, lab, kk, rr, mats, nm, key, refkey, out, v
     }
     print ""
     printf "GFLOP/s, the median of the rounds%s; in brackets the ratio to %s. %s. Rows: %s.\n", range ? " [and their range]" : "", \
-        ref == "cusparse" ? "cuSPARSE's median in the same call (the faster algorithm of each run)" : "the median of " ref " in the same call", devices_line(), prov_used()
+        ref == "cusparse" ? "cuSPARSE's median in the same call (the faster algorithm of each run; for a build run beside another revision, the cuSPARSE rows of that call)" : "the median of " ref " in the same call", devices_line(), prov_used()
 }
 function DEVOF(key,    a) { split(key, a, SUBSEP); return DEV[a[1]] }
 function SHORTDEV(d) { return d ~ /H100/ ? "H100" : d ~ /H200/ ? "H200" : d ~ /pthread/ ? "PoCL CPU" : d }
+# seconds since the start of the month, enough to tell calls apart
+function secs(d) { return substr(d, 9, 2) * 86400 + substr(d, 12, 2) * 3600 + substr(d, 15, 2) * 60 + substr(d, 18, 2) }
+# cuSPARSE of the cell's call: its own git_rev, else (a build run beside
+# another revision) the cuSPARSE rows of the same file nearest in time, within an hour
+function cuskey(ck, m, p,    a, b, i, k, best, bd, dd) {
+    split(ck, a, SUBSEP)
+    k = findkey("cusparse", a[2], m, p)
+    if (k != "") return k
+    best = ""; bd = 3600
+    for (i = 1; i <= NK; i++) {
+        split(KEYS[i], b, SUBSEP)
+        if (b[1] != a[1] || b[3] != m || b[4] != p || b[5] != "cusparse") continue
+        dd = secs(LAST[KEYS[i]]) - secs(LAST[ck]); if (dd < 0) dd = -dd
+        if (dd < bd) { bd = dd; best = KEYS[i] }
+    }
+    return best
+}
 function findkey(k, r, m, p,    i, a) {
     for (i = 1; i <= NK; i++) {
         split(KEYS[i], a, SUBSEP)
