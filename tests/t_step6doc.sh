@@ -4,7 +4,7 @@
 # table follows the data it reads (one gflops value changed in a copy of a
 # CSV changes the table); the chapter (at most 450 lines) and the tuning
 # record (at most 500) keep their shape, link each other, and hold no
-# no word of how it was written and no commit hash outside the generated blocks. No OpenCL.
+# word of how it was written and no commit hash outside the generated blocks. No OpenCL.
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT" || exit 2
 CH=step6-csr/README.md
