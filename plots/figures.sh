@@ -37,7 +37,8 @@
 # OpenMP threads, default: every core, so the C loops are a fair CPU anchor), MATRICES (a
 # folder of more matrix files for step6: .mtx and Harwell-Boeing), EXTRA (more variants: "step4:cpu-block step0:diag"),
 # DATA (where the CSVs go, default plots/data), NO_DRAW=1 (sweep only),
-# IRREGULAR (the --gen specs of step 2, space-separated; empty: none).
+# IRREGULAR (the --gen specs of step 2, space-separated; empty: none),
+# REAL_MATRICES=0 (leave out tests/data's matrices: a quick sweep).
 #
 # The device name comes from the rows the binaries write (never from their
 # printed text): each run writes a fresh CSV, its rows go to the sweep's file,
@@ -260,7 +261,7 @@ fi
 if [ -x "$BUILD/step6" ]; then
     declare -A seen
     real=()
-    while IFS=$'\t' read -r f _; do
+    [ "${REAL_MATRICES:-1}" = 0 ] || while IFS=$'\t' read -r f _; do
         [ "$f" = file ] || real+=("$ROOT/tests/data/$f")
     done <"$ROOT/tests/data/MANIFEST.tsv"
     # .mtx first, so a Harwell-Boeing copy of the same matrix is left out

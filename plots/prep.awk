@@ -176,6 +176,7 @@ NF != ncol { next }
             next
         }
         if (mat ~ /^grid/ && rows > topgrid) { topgrid = rows; topgridname = mat }
+        if (mat ~ /^grid/) gridname[rows] = mat
         csrmat[mat] = nnz; csrprec[prec] = 1; csrpk[mat, prec] = 1
         if (mat ~ /^grid/ && prec == "s" && (!(kf in s6kmax) || rows > s6kmax[kf])) s6kmax[kf] = rows
         if (mat ~ /^grid/ && prec == "s" && (!((rows) in s6best) || g > s6best[rows])) {
@@ -259,7 +260,9 @@ END {
         roofline()
     }
 
-    # ---- step6: per precision, per matrix (smallest first; of the grids, the largest only) ----
+    # ---- step6: per precision, per matrix (smallest first; of the grids, the largest every
+    # kernel ran in float, so that no kernel's column is empty: gnuplot would warn) ----
+    if (s6cap > 0 && (s6cap in gridname)) topgridname = gridname[s6cap]
     nm = 0; delete m
     for (x in csrmat) if (x !~ /^grid/ || x == topgridname) m[++nm] = x
     for (a = 2; a <= nm; a++) {   # by nnz
@@ -344,7 +347,7 @@ function irregular(    p, pi, i, fm, r, best, bn, n, kk, ki, f, line, lo, hi, pl
                 k = mt SUBSEP p SUBSEP KN[ki]
                 line = line ((k in csr) ? sprintf(" %.6g", csr[k]) : " NaN")
                 pc = pc ((k in csr && csrbc[k] > 0) ? sprintf(" %.1f", 100 * csr[k] / csrbc[k]) : " NaN")
-                if (k in csr) { if (lo == 0 || csr[k] < lo) lo = csr[k]; if (csr[k] > hi) hi = csr[k]; if (csrbc[k] > bmax) bmax = csrbc[k] }
+                if (k in csr) { if (lo == 0 || csr[k] < lo) lo = csr[k]; if (csr[k] > hi) hi = csr[k]; if (csrbc[k] > bmax) bmax = csrbc[k]; ikh[p, ki] = 1 }
             }
             k = mt SUBSEP p SUBSEP "cusparse"
             line = line pc ((k in csr) ? sprintf(" %.6g", csr[k]) : " NaN")
@@ -360,11 +363,12 @@ function irregular(    p, pi, i, fm, r, best, bn, n, kk, ki, f, line, lo, hi, pl
         close(f)
         if (i > nmax) nmax = i
         plist = plist (plist == "" ? "" : " ") p
-        vlist = vlist (vlist == "" ? "" : " ") ((p in ihas) ? 1 : 0) ((p in ihasch) ? 1 : 0)
+        vlist = vlist (vlist == "" ? "" : " ") ((p in ihas) ? 1 : 0) ((p in ihasch) ? 1 : 0) \
+            (((p, 1) in ikh) ? 1 : 0) (((p, 2) in ikh) ? 1 : 0) (((p, 3) in ikh) ? 1 : 0)
     }
     if (plist == "") return
     meta("irr", plist)
-    meta("irr_flags", vlist)   # per precision: cuSPARSE drawn (1/0), then a choice marked (1/0)
+    meta("irr_flags", vlist)   # per precision: cuSPARSE drawn, a choice marked, scalar, vector, adaptive (1/0 each)
     meta("irr_n", nmax)
     meta("irr_ymin", 10 ^ int(log(lo) / log(10) - (lo < 1 ? 1 : 0)))
     meta("irr_ymax", 10 ^ (int(log(hi * 2.5) / log(10)) + 1))
