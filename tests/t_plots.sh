@@ -4,7 +4,11 @@
 # warning; the rows that are no speed stay out of the plotted data; cuSPARSE's
 # are a line in step6's figure, never a step6 bar; the README table's numbers;
 # the fixture's columns equal the C writer's header; figures.sh survives step
-# binaries that skip, fail or write nothing (stubs made here, in $TMP only).
+# binaries that skip, fail or write nothing (stubs made here, in $TMP only);
+# a tiny PoCL sweep of two generated matrices, whose rows are fig-irregular's
+# bars; fig-irregular from crafted rows; the committed data drawn without a
+# warning; the generated blocks of README.md and plots/README.md current (a
+# stale number fails the check), and no measured number in the Results prose.
 source "$(dirname "$0")/lib.sh"
 P=$ROOT/plots
 FIX=$ROOT/tests/data/plots
