@@ -7,8 +7,12 @@
 #   fig-STEP-SLUG       a DIA step: GFLOP/s against rows, its model and compulsory bounds
 #   fig-dia-SLUG        every DIA step on one plot
 #   fig-bars-SLUG       a bar per step at the largest grid every step ran with all its kernels, % of compulsory
-#   fig-step6-SLUG      step6 (CSR): per matrix, scalar vs vector, a panel per precision,
-#                       cuSPARSE as a line where vendor/cusparse ran
+#   fig-step6-SLUG      step6 (CSR): per matrix (the grid and the real ones), scalar, vector
+#                       and adaptive, a panel per precision, cuSPARSE as a line where
+#                       vendor/cusparse ran
+#   fig-irregular-SLUG  step6 on the generated irregular matrices (--gen: power-law,
+#                       arrow): a bar per kernel with its % of the compulsory bound,
+#                       cuSPARSE as a line, step6's own choice marked (INDIR/choice/SLUG.csv)
 #   fig-roofline-SLUG   GFLOP/s against FLOPs per byte (log-log) under the probe's slopes
 #                       (read and copy; the one measured bandwidth where the data has no
 #                       others): each step at its model and compulsory intensity, step6 per precision
@@ -82,7 +86,9 @@ for csv in "${csvs[@]}"; do
         *) echo "draw: $csv does not start with the results header; left out" >&2
            continue ;;
     esac
-    awk -F, -v W="$W" -v slug="$slug" -f "$PLOTS/prep.awk" "$csv"
+    chf=""
+    [ -f "$IN/choice/$slug.csv" ] && chf=$IN/choice/$slug.csv
+    awk -F, -v W="$W" -v slug="$slug" -v choice="$chf" -f "$PLOTS/prep.awk" "$csv"
     declare -A M=()
     while IFS=$'\t' read -r k v; do M[$k]=$v; done <"$W/$slug.meta"
     notes=$W/$slug.notes
@@ -140,10 +146,18 @@ for csv in "${csvs[@]}"; do
         files=""
         for p in ${M[csr]}; do files="$files${files:+ }$W/$slug-csr-$p.dat"; done
         skips=$(printf '%s' "${M[skips]}" | tr ',' '\n' | sed -n 's/^ *step6 //p' | tr '\n' ' ' | sed 's/ $//')
-        gp csr.gp files="$files" precs="${M[csr]}" vendors="${M[csr_vendor]:-}" n:nmat="${M[csr_n]}" n:ymin="${M[csr_ymin]}" \
+        gp csr.gp files="$files" precs="${M[csr]}" vendors="${M[csr_vendor]:-}" adaptives="${M[csr_adaptive]:-}" n:nmat="${M[csr_n]}" n:ymin="${M[csr_ymin]}" \
             n:ymax="${M[csr_ymax]}" skips="$skips" "${common[@]}" out="$OUT/fig-step6-$slug" \
             foot="$(footnote "$notes" csr)"
         say "fig-step6-$slug"
+    fi
+    # e. step6 on the irregular matrices, a panel per precision
+    if [ -n "${M[irr]:-}" ]; then
+        files=""
+        for p in ${M[irr]}; do files="$files${files:+ }$W/$slug-irr-$p.dat"; done
+        gp irregular.gp files="$files" precs="${M[irr]}" flags="${M[irr_flags]}" n:nmat="${M[irr_n]}" n:ymin="${M[irr_ymin]}" \
+            n:ymax="${M[irr_ymax]}" "${common[@]}" out="$OUT/fig-irregular-$slug" foot="$(footnote "$notes" csr)"
+        say "fig-irregular-$slug"
     fi
     echo "${M[device]}" >"$W/$slug.device"
     unset M

@@ -3,13 +3,21 @@
 # run every step binary that exists over a size sweep on one device, append the
 # rows to plots/data/<device-slug>.csv, then redraw the figures.
 #
-#   1. the radius-5 grid at 64x64 for every step (step6: scalar and vector, in
-#      precisions s d c z);
-#   2. step6 over the real matrices of tests/data (those in its MANIFEST.tsv),
+#   1. the radius-5 grid at 64x64 for every step (step6: each of its kernels,
+#      scalar, vector and adaptive, in precisions s d c z);
+#   2. step6 over chapter 6's generated irregular matrices (IRREGULAR: power-law
+#      of mean 15, 7 and 188 and the arrow), each at a sixteenth of the
+#      chapter's rows (the arrow at a quarter) to start with;
+#   3. step6 over the real matrices of tests/data (those in its MANIFEST.tsv),
 #      and every matrix file in $MATRICES if set (one file per name);
-#   3. the grid again at 128x128, 256x256, ... for every step still going, each
-#      step while its next size fits in what is left of the budget (the DIA
-#      steps first, so a slow step6 run stops step6, not the others).
+#   4. the grid again at 128x128, 256x256, ... and each irregular matrix at 4x
+#      its rows, round after round, for every step and matrix still going, each
+#      while its next size fits in what is left of the budget (the DIA steps
+#      first, so a slow step6 run stops step6, not the others).
+# Every step6 run also says which kernel step6 itself would choose for the
+# matrix (its `choice` line): one row per matrix and precision goes to
+# $DATA/choice/<device-slug>.csv (device,matrix,precision,choice,date,git_rev),
+# which the irregular figure marks.
 # Where build/cusparse exists (make cusparse: nvcc and cuSPARSE were found) and
 # the device the steps ran on is an NVIDIA GPU, cuSPARSE runs beside step6 on
 # every matrix and grid, in the same four precisions, on that GPU (--device
@@ -28,7 +36,9 @@
 # ARGS (more flags for every binary, e.g. "--runs 20"), THREADS (step0's
 # OpenMP threads, default: every core, so the C loops are a fair CPU anchor), MATRICES (a
 # folder of more matrix files for step6: .mtx and Harwell-Boeing), EXTRA (more variants: "step4:cpu-block step0:diag"),
-# DATA (where the CSVs go, default plots/data), NO_DRAW=1 (sweep only).
+# DATA (where the CSVs go, default plots/data), NO_DRAW=1 (sweep only),
+# IRREGULAR (the --gen specs of step 2, space-separated; empty: none),
+# REAL_MATRICES=0 (leave out tests/data's matrices: a quick sweep).
 #
 # The device name comes from the rows the binaries write (never from their
 # printed text): each run writes a fresh CSV, its rows go to the sweep's file,
@@ -45,6 +55,9 @@ EXTRA=${EXTRA:-}
 DATA=${DATA:-$ROOT/plots/data}
 RUN_TIMEOUT=${RUN_TIMEOUT:-$BUDGET}
 THREADS=${THREADS:-$(nproc 2>/dev/null || echo 1)}
+# chapter 6's matrices (power-law mean 15 at 262144 rows, mean 7 exponent 1.5 at
+# 1048576, mean 188 at 65536; the arrow at 46500), from 1/16 of those rows
+IRREGULAR=${IRREGULAR-powerlaw:rows=16384,mean=15 powerlaw:rows=65536,mean=7,exp=1.5 powerlaw:rows=4096,mean=188 arrow:rows=11625}
 HEADER=step,kernel,device,driver,matrix,rows,cols,nnz,diags,precision,runs,ms_median,ms_min,gflops,gbs,bw_measured_gbs,bound_model_gflops,bound_compulsory_gflops,max_rel_err,check,date,git_rev,bw_copy_gbs,bw_read_gbs
 RADIUS=5
 
@@ -52,6 +65,9 @@ case $BUDGET in '' | *[!0-9]*) echo "figures: BUDGET wants whole seconds, not '$
 TMPD=$(mktemp -d)
 SWEEP=$TMPD/sweep.csv
 echo "$HEADER" >"$SWEEP"
+CHOICES=$TMPD/choice.csv      # device,matrix,precision,choice,date,git_rev
+: >"$CHOICES"
+CHOICE_HEADER=device,matrix,precision,choice,date,git_rev
 
 # GIT_REV from the environment names the revision where the tree has no git
 # history (a copy sent to another machine); make's GIT_REV=... does the same
@@ -75,7 +91,7 @@ for x in $EXTRA; do
     [ -x "$BUILD/${x%%:*}" ] && jobs+=("${x%%:*}|${x#*:}|")
 done
 if [ -x "$BUILD/step6" ]; then
-    for k in scalar vector; do
+    for k in scalar vector adaptive; do
         for p in s d c z; do jobs+=("step6|$k|$p"); done
     done
     if [ -x "$BUILD/cusparse" ]; then
@@ -100,9 +116,10 @@ label() { # job matrix
 }
 
 # run JOB MATRIX-NAME FLAGS...: one run, its rows into the sweep, one progress line.
-# Sets RUN_STATUS: ok, skip, fail, error or limit.
+# Sets RUN_STATUS: ok, skip, fail, error or limit. Its time is kept under SKEY
+# (a series: the job on the grid, or JOB#... on another matrix), default the job.
 run_one() {
-    local job=$1 name=$2
+    local job=$1 name=$2 key=${SKEY:-$1}
     shift 2
     local s k p
     IFS='|' read -r s k p <<<"$job"
@@ -133,14 +150,22 @@ run_one() {
     rc=$?
     secs=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
     done_runs=$((done_runs + 1))
-    last[$job]=$secs
-    [ -n "${first[$job]:-}" ] || first[$job]=$secs
+    last[$key]=$secs
+    [ -n "${first[$key]:-}" ] || first[$key]=$secs
     local note="" rows=0
     [ -s "$TMPD/run.csv" ] && rows=$(($(wc -l <"$TMPD/run.csv") - 1))
     if [ "$rows" -gt 0 ]; then
         tail -n +2 "$TMPD/run.csv" >>"$SWEEP"
         [ -n "$device" ] || device=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
             $c["step"] != "step0" && $c["device"] != "" && $c["device"] != "-" { print $c["device"]; exit }' "$TMPD/run.csv")
+        # the kernel step6 would choose for this matrix and precision (its choice line), once each
+        if [ "$s" = step6 ]; then
+            local ch
+            ch=$(awk '/^choice / { sub(/:$/, "", $2); print $2; exit }' "$TMPD/out")
+            [ -n "$ch" ] && awk -F, -v ch="$ch" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+                { print $c["device"] "," $c["matrix"] "," $c["precision"] "," ch "," $c["date"] "," $c["git_rev"]; exit }' \
+                "$TMPD/run.csv" >>"$CHOICES"
+        fi
     fi
     case $rc in
         0) RUN_STATUS=ok ;;
@@ -177,8 +202,10 @@ estimate_left() {
     awk -v a="$sum" -v n="$pending_mats" -v m="${mat_mean:-1}" 'BEGIN { print a + n * m }'
 }
 grow=1               # 1 in the 64x64 round (no growth), 4 afterwards
-next_estimate() { # job sum -> sum + this job's next run time
-    awk -v s="$2" -v l="${last[$1]:-1}" -v f="${first[$1]:-${last[$1]:-1}}" -v g="$grow" \
+next_estimate() { # series sum -> sum + its next run time: the part above the job's
+    # 64x64 run (its fixed cost) grows g times
+    local j=${1%%#*}
+    awk -v s="$2" -v l="${last[$1]:-1}" -v f="${first[$j]:-${last[$1]:-1}}" -v g="$grow" \
         'BEGIN { d = l - f; if (d < 0) d = 0; print s + f + g * d + (g > 1 && d == 0 ? 0.1 * f : 0) }'
 }
 
@@ -211,6 +238,13 @@ finish() {
     [ -s "$out" ] || echo "$HEADER" >"$out"
     awk -v d="$device" 'NR > 1 { gsub(/@DEVICE@/, d); print }' "$SWEEP" >>"$out"
     echo "figures: $n rows for $device appended to ${out#"$ROOT"/} in $(fmt_dur "$(elapsed)")"
+    if [ -s "$CHOICES" ]; then   # step6's choice per matrix and precision, beside the rows
+        local cf=$DATA/choice/$slug.csv
+        mkdir -p "$DATA/choice"
+        [ -s "$cf" ] || echo "$CHOICE_HEADER" >"$cf"
+        sort -u -t, -k2,3 "$CHOICES" >>"$cf"
+        echo "figures: step6's choice for $(sort -u -t, -k2,3 "$CHOICES" | wc -l) matrices and precisions appended to ${cf#"$ROOT"/}"
+    fi
     rm -rf "$TMPD"
     return 0
 }
@@ -227,7 +261,7 @@ fi
 if [ -x "$BUILD/step6" ]; then
     declare -A seen
     real=()
-    while IFS=$'\t' read -r f _; do
+    [ "${REAL_MATRICES:-1}" = 0 ] || while IFS=$'\t' read -r f _; do
         [ "$f" = file ] || real+=("$ROOT/tests/data/$f")
     done <"$ROOT/tests/data/MANIFEST.tsv"
     # .mtx first, so a Harwell-Boeing copy of the same matrix is left out
@@ -257,7 +291,38 @@ for j in "${jobs[@]}"; do
     [ "$RUN_STATUS" = ok ] || active[$j]=0
 done
 
-# ---- 2. step6 over the real matrices (jobs that skipped or failed stay out) ----
+# ---- 2. step6 over the generated irregular matrices, at their first size ----
+read -r -a gens <<<"$IRREGULAR"
+gen_spec() { # SPEC LEVEL: the spec with its rows times 4^LEVEL
+    awk -v s="$1" -v l="$2" 'BEGIN { if (match(s, /rows=[0-9]+/)) s = substr(s, 1, RSTART + 4) \
+        sprintf("%d", substr(s, RSTART + 5, RLENGTH - 5) * 4 ^ l) substr(s, RSTART + RLENGTH); print s }'
+}
+gen_name() { printf '%s' "$1" | tr ':,=' '_-_'; }   # a CSV field: an ERROR row's matrix
+declare -A gspec                # series JOB#gI -> its family's first spec
+# precision by precision, every kernel of one before the next: a spent budget
+# leaves whole comparisons, not one kernel in four precisions
+mapfile -t s6 < <(for p in s d c z; do step6_jobs | grep "|$p\$"; done)
+pending_mats=$(( ${#gens[@]} * ${#s6[@]} ))
+planned=$(( done_runs + pending_mats ))
+gseries=()
+for gi in "${!gens[@]}"; do
+    g=${gens[$gi]}
+    for j in "${s6[@]}"; do
+        if awk -v e="$(elapsed)" -v b="$BUDGET" 'BEGIN { exit !(e > b) }'; then
+            echo "figures: budget spent: $pending_mats irregular matrix runs left out"
+            break 2
+        fi
+        pending_mats=$((pending_mats - 1))
+        key="$j#g$gi"
+        gspec[$key]=$g
+        SKEY=$key run_one "$j" "$(gen_name "$g")" --gen "$g"
+        if [ "$RUN_STATUS" = ok ]; then active[$key]=1; else active[$key]=0; fi
+        gseries+=("$key")
+    done
+done
+pending_mats=0
+
+# ---- 3. step6 over the real matrices (jobs that skipped or failed stay out) ----
 mapfile -t s6 < <(step6_jobs)
 pending_mats=$(( ${#mats[@]} * ${#s6[@]} ))
 planned=$(( done_runs + pending_mats ))
@@ -270,28 +335,34 @@ for f in "${mats[@]}"; do
             break 2
         fi
         pending_mats=$((pending_mats - 1))
-        run_one "$j" "$b" --matrix "$f"
+        SKEY="$j#real" run_one "$j" "$b" --matrix "$f"
         mat_n=$((mat_n + 1))
-        mat_sum=$(awk -v a="$mat_sum" -v b="${last[$j]}" 'BEGIN { print a + b }')
+        mat_sum=$(awk -v a="$mat_sum" -v b="${last[$j#real]}" 'BEGIN { print a + b }')
         mat_mean=$(awk -v a="$mat_sum" -v n="$mat_n" 'BEGIN { print a / n }')
     done
 done
 pending_mats=0
 
-# ---- 3. grow the grid while the next round fits in the budget ----
+# ---- 4. grow the grid and the irregular matrices while the next round fits in the budget ----
 grow=4
+level=0
 while :; do
     round=()
-    for j in "${jobs[@]}"; do [ "${active[$j]}" = 1 ] && round+=("$j"); done
+    for j in "${jobs[@]}" "${gseries[@]}"; do [ "${active[$j]}" = 1 ] && round+=("$j"); done
     [ ${#round[@]} -gt 0 ] || { echo "figures: every step has stopped growing"; break; }
-    # each job grows while its next size still fits in the budget, in the order
-    # of the jobs (the DIA steps first): a slow job stops, the others go on
+    # each series grows while its next size still fits in the budget, in the order
+    # of the jobs (the DIA steps first, then the irregular matrices): a slow one stops, the others go on
     keep=() sum=0
     for j in "${round[@]}"; do
         e=$(next_estimate "$j" 0)
         if awk -v t="$(elapsed)" -v s="$sum" -v e="$e" -v b="$BUDGET" 'BEGIN { exit !(t + s + e > b) }'; then
             active[$j]=0
-            echo "figures: $(label "$j" "stops at ${side}x$side"): the next size would take ~$(fmt_dur "$e"), past the budget"
+            if [ -n "${gspec[$j]:-}" ]; then
+                at="stops at $(gen_spec "${gspec[$j]}" "$level")"
+            else
+                at="stops at ${side}x$side"
+            fi
+            echo "figures: $(label "${j%%#*}" "$at"): the next size would take ~$(fmt_dur "$e"), past the budget"
         else
             keep+=("$j")
             sum=$(awk -v s="$sum" -v e="$e" 'BEGIN { print s + e }')
@@ -301,10 +372,16 @@ while :; do
     [ ${#round[@]} -gt 0 ] || { echo "figures: the budget is spent; stopping at ${side}x$side"; break; }
     pending_grid=("${round[@]}")
     side=$((side * 2))
+    level=$((level + 1))
     planned=$((done_runs + ${#round[@]}))
     for j in "${round[@]}"; do
         pending_grid=("${pending_grid[@]:1}")
-        run_one "$j" "grid${side}x${side}r$RADIUS" --grid "${side}x$side" --radius "$RADIUS"
+        if [ -n "${gspec[$j]:-}" ]; then
+            g=$(gen_spec "${gspec[$j]}" "$level")
+            SKEY=$j run_one "${j%%#*}" "$(gen_name "$g")" --gen "$g"
+        else
+            run_one "$j" "grid${side}x${side}r$RADIUS" --grid "${side}x$side" --radius "$RADIUS"
+        fi
         [ "$RUN_STATUS" = ok ] || active[$j]=0
     done
 done

@@ -16,7 +16,10 @@
 # a 2-core CPU with PoCL); ARGS="--runs 20" passes flags on to every binary;
 # EXTRA="step4:cpu" names the variants swept beside each step's default;
 # MATRICES=dir adds that folder's matrix files to step6's real matrices
-# (those of tests/data/MANIFEST.tsv).
+# (those of tests/data/MANIFEST.tsv); IRREGULAR="powerlaw:rows=N,mean=M ..."
+# replaces chapter 6's generated matrices (their first sizes; they grow 4x a
+# round while the budget allows) and REAL_MATRICES=0 leaves out tests/data's
+# (plots/figures.sh says more).
 
 BUILD  ?= build
 DEVICE ?=

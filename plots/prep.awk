@@ -10,8 +10,14 @@
 #   SLUG-dia-STEP-KERNEL.dat     rows gflops model_bound compulsory_bound (DIA steps, r5 grids)
 #   SLUG-comp.dat, -comp0.dat    the compulsory bound of the OpenCL steps, of step0 (host)
 #   SLUG-bars.dat                per step at the largest grid every DIA step ran with all its kernels
-#   SLUG-csr-P.dat               step6 in precision P: per matrix, scalar and vector, and
-#                                cuSPARSE (vendor/cusparse: kernel cusparse*), the reference
+#   SLUG-csr-P.dat               step6 in precision P: per matrix (the grid and the real ones),
+#                                scalar and vector, cuSPARSE (vendor/cusparse: kernel cusparse*),
+#                                the reference, and the adaptive kernel
+#   SLUG-irr-P.dat               step6 in precision P on the generated irregular matrices
+#                                (powerlaw..., arrow..., uniform...: --gen): per matrix family,
+#                                at the largest size all three kernels ran, each kernel's GFLOP/s
+#                                and % of its compulsory bound, cuSPARSE, and step6's choice
+#                                (-v choice=FILE: the sweep's choice/SLUG.csv, where it has one)
 #   SLUG-roof.dat                the roofline: the bars' rows and step6 per precision, each at
 #                                its model and its compulsory intensity (FLOPs per byte)
 #   SLUG.notes                   GROUP<TAB>text for each FAIL or ERROR row
@@ -84,6 +90,28 @@ function rline(f, label, mi, ci, g, bw, lt, tag) {   # a block per point: its la
 }
 
 function col(name) { return (name in C) ? $C[name] : "" }
+function isgen(m) { return m ~ /^(powerlaw|uniform|arrow)[0-9]/ }   # a --gen matrix (common/gen.c names)
+function family(m) { sub(/^[a-z]+[0-9]+(x[0-9]+)?/, "&@", m); sub(/[0-9]+(x[0-9]+)?@/, "", m); return m }
+function commas(n,    s) { s = sprintf("%d", n); while (s ~ /[0-9][0-9][0-9][0-9]/) sub(/[0-9][0-9][0-9]($|,)/, ",&", s); return s }
+function human(n) { return n >= 1e6 ? sprintf("%.1fM", n / 1e6) : n >= 1e4 ? sprintf("%.0fk", n / 1e3) : sprintf("%d", n) }
+function famkey(f,    a) {
+    split(f, a, "-")
+    return (a[1] == "powerlaw" ? "1" : a[1] == "arrow" ? "2" : "3") sprintf("%012.3f", substr(a[2], a[1] == "powerlaw" ? 2 : 1) + 0) f
+}
+function famlabel(f,    a, n, i, m, e, out) {   # powerlaw-m15-e1.6-s1 -> power-law, mean 15
+    n = split(f, a, "-")
+    if (a[1] == "powerlaw") {
+        for (i = 2; i <= n; i++) { if (a[i] ~ /^m/) m = substr(a[i], 2); if (a[i] ~ /^e/) e = substr(a[i], 2) }
+        out = "power-law, mean " m (e != "" && e != "1.6" ? ", exp " e : "")
+    } else if (a[1] == "uniform") out = "uniform " a[2] "-" a[3]
+    else out = a[1]
+    return out
+}
+BEGIN {   # step6's choice per matrix and precision (figures.sh: choice/SLUG.csv), the latest row last
+    if (choice != "") while ((getline line < choice) > 0) {
+        split(line, q, ","); if (q[1] != "device") chosen[q[2], q[3]] = q[4]
+    }
+}
 NR == 1 {
     for (i = 1; i <= NF; i++) C[$i] = i
     ncol = NF
@@ -141,7 +169,14 @@ NF != ncol { next }
         k = mat SUBSEP prec SUBSEP kf
         if (!(k in csr) || g > csr[k]) { csr[k] = g; csrbc[k] = bc }
         if (vendor) next   # drawn where step6 ran, never a bar or a size of its own
+        if (isgen(mat)) {   # the irregular figure's: a family at its sizes
+            fm = family(mat)
+            if (!(fm in gfam)) { gfam[fm] = 1; gfams[++ngfam] = fm }
+            gk[fm, prec, rows, kf] = 1; gmat[fm, rows] = mat; gnnz[fm, rows] = nnz; gsz[fm, prec, rows] = 1; gprec[prec] = 1
+            next
+        }
         if (mat ~ /^grid/ && rows > topgrid) { topgrid = rows; topgridname = mat }
+        if (mat ~ /^grid/) gridname[rows] = mat
         csrmat[mat] = nnz; csrprec[prec] = 1; csrpk[mat, prec] = 1
         if (mat ~ /^grid/ && prec == "s" && (!(kf in s6kmax) || rows > s6kmax[kf])) s6kmax[kf] = rows
         if (mat ~ /^grid/ && prec == "s" && (!((rows) in s6best) || g > s6best[rows])) {
@@ -225,7 +260,9 @@ END {
         roofline()
     }
 
-    # ---- step6: per precision, per matrix (smallest first; of the grids, the largest only) ----
+    # ---- step6: per precision, per matrix (smallest first; of the grids, the largest every
+    # kernel ran in float, so that no kernel's column is empty: gnuplot would warn) ----
+    if (s6cap > 0 && (s6cap in gridname)) topgridname = gridname[s6cap]
     nm = 0; delete m
     for (x in csrmat) if (x !~ /^grid/ || x == topgridname) m[++nm] = x
     for (a = 2; a <= nm; a++) {   # by nnz
@@ -237,7 +274,7 @@ END {
         p = P[pi]
         if (!(p in csrprec)) continue
         f = W "/" slug "-csr-" p ".dat"
-        printf "idx matrix scalar vector scalar_bound vector_bound cusparse\n" > f
+        printf "idx matrix scalar vector scalar_bound vector_bound cusparse adaptive adaptive_bound\n" > f
         for (j = 1; j <= nm; j++) {
             line = sprintf("%d \"%s\"", j - 1, m[j])
             for (ki = 0; ki < 2; ki++) {
@@ -253,22 +290,86 @@ END {
             k = m[j] SUBSEP p SUBSEP "cusparse"
             line = line ((k in csr) ? sprintf(" %.6g", csr[k]) : " NaN")
             if (k in csr) { if (lo == 0 || csr[k] < lo) lo = csr[k]; if (csr[k] > hi) hi = csr[k]; vhas[p] = 1 }
+            k = m[j] SUBSEP p SUBSEP "adaptive"
+            line = line ((k in csr) ? sprintf(" %.6g", csr[k]) : " NaN") ((k in csr && csrbc[k] > 0) ? sprintf(" %.6g", csrbc[k]) : " NaN")
+            if (k in csr) { if (lo == 0 || csr[k] < lo) lo = csr[k]; if (csr[k] > hi) hi = csr[k]; if (csrbc[k] > hi) hi = csrbc[k]; ahas[p] = 1 }
             print line > f
         }
         close(f)
         plist = plist (plist == "" ? "" : " ") p
         vlist = vlist (vlist == "" ? "" : " ") ((p in vhas) ? 1 : 0)
+        alist = alist (alist == "" ? "" : " ") ((p in ahas) ? 1 : 0)
     }
     if (plist != "") {
         meta("csr", plist)
         meta("csr_vendor", vlist)   # per precision: 1 where a cuSPARSE line is drawn
+        meta("csr_adaptive", alist)   # per precision: 1 where the adaptive kernel has a bar
         meta("csr_ymin", 10 ^ int(log(lo) / log(10) - (lo < 1 ? 1 : 0)))
         meta("csr_ymax", 10 ^ (int(log(hi * 1.5) / log(10)) + 1))
         meta("csr_n", nm)
     }
+    irregular()
     sk = ""
     for (x in skipped) sk = sk (sk == "" ? "" : ", ") x
     meta("skips", sk)
     for (i = 1; i <= nnotes; i++) print notes[i] > (W "/" slug ".notes")
     close(W "/" slug ".meta")
+}
+
+# the irregular figure: per precision, each generated family (by name) at the largest size all
+# three step6 kernels ran there (else the largest with the most of them): a row per family
+#   idx family rows_label matrix scalar vector adaptive pct_s pct_v pct_a cusparse choice_x choice_y bound
+function irregular(    p, pi, i, fm, r, best, bn, n, kk, ki, f, line, lo, hi, plist, vlist, g, pc, ch, cx, cy, bmax, nmax, KN) {
+    split("scalar vector adaptive", KN, " ")
+    for (i = 2; i <= ngfam; i++) {   # power-law by mean, then the arrow, then uniform
+        fm = gfams[i]; for (n = i - 1; n >= 1 && famkey(gfams[n]) > famkey(fm); n--) gfams[n + 1] = gfams[n]; gfams[n + 1] = fm
+    }
+    split("s d c z", P, " "); lo = hi = 0; plist = vlist = ""; nmax = 0
+    for (pi = 1; pi <= 4; pi++) {
+        p = P[pi]
+        if (!(p in gprec)) continue
+        f = W "/" slug "-irr-" p ".dat"; i = 0
+        printf "idx family size matrix scalar vector adaptive pct_scalar pct_vector pct_adaptive cusparse choice_x choice_y bound\n" > f
+        for (fi = 1; fi <= ngfam; fi++) {
+            fm = gfams[fi]; best = 0; bn = 0
+            for (kk in gsz) {
+                split(kk, q, SUBSEP)
+                if (q[1] != fm || q[2] != p) continue
+                r = q[3] + 0; n = 0
+                for (ki = 1; ki <= 3; ki++) if ((fm, p, q[3], KN[ki]) in gk) n++
+                if (n > bn || (n == bn && r > best)) { bn = n; best = r }
+            }
+            if (!bn) continue
+            mt = gmat[fm, best]
+            line = sprintf("%d \"%s\" \"%s rows, %s nonzeros\" \"%s\"", i, famlabel(fm), commas(best), human(gnnz[fm, best]), mt)
+            pc = ""; bmax = 0
+            for (ki = 1; ki <= 3; ki++) {
+                k = mt SUBSEP p SUBSEP KN[ki]
+                line = line ((k in csr) ? sprintf(" %.6g", csr[k]) : " NaN")
+                pc = pc ((k in csr && csrbc[k] > 0) ? sprintf(" %.1f", 100 * csr[k] / csrbc[k]) : " NaN")
+                if (k in csr) { if (lo == 0 || csr[k] < lo) lo = csr[k]; if (csr[k] > hi) hi = csr[k]; if (csrbc[k] > bmax) bmax = csrbc[k]; ikh[p, ki] = 1 }
+            }
+            k = mt SUBSEP p SUBSEP "cusparse"
+            line = line pc ((k in csr) ? sprintf(" %.6g", csr[k]) : " NaN")
+            if (k in csr) { if (csr[k] > hi) hi = csr[k]; if (lo == 0 || csr[k] < lo) lo = csr[k]; ihas[p] = 1 }
+            ch = (mt, p) in chosen ? chosen[mt, p] : ""; sub(/-.*/, "", ch)
+            cx = cy = "NaN"
+            for (ki = 1; ki <= 3; ki++) if (ch == KN[ki] && ((mt SUBSEP p SUBSEP ch) in csr)) { cx = i + (ki - 2) * 0.27; cy = csr[mt SUBSEP p SUBSEP ch] }
+            if (cx != "NaN") ihasch[p] = 1
+            if (bmax > hi) hi = bmax
+            print line " " cx " " (cy == "NaN" ? cy : sprintf("%.6g", cy)) " " (bmax > 0 ? sprintf("%.6g", bmax) : "NaN") > f
+            i++
+        }
+        close(f)
+        if (i > nmax) nmax = i
+        plist = plist (plist == "" ? "" : " ") p
+        vlist = vlist (vlist == "" ? "" : " ") ((p in ihas) ? 1 : 0) ((p in ihasch) ? 1 : 0) \
+            (((p, 1) in ikh) ? 1 : 0) (((p, 2) in ikh) ? 1 : 0) (((p, 3) in ikh) ? 1 : 0)
+    }
+    if (plist == "") return
+    meta("irr", plist)
+    meta("irr_flags", vlist)   # per precision: cuSPARSE drawn, a choice marked, scalar, vector, adaptive (1/0 each)
+    meta("irr_n", nmax)
+    meta("irr_ymin", 10 ^ int(log(lo) / log(10) - (lo < 1 ? 1 : 0)))
+    meta("irr_ymax", 10 ^ (int(log(hi * 2.5) / log(10)) + 1))
 }

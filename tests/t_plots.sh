@@ -4,7 +4,11 @@
 # warning; the rows that are no speed stay out of the plotted data; cuSPARSE's
 # are a line in step6's figure, never a step6 bar; the README table's numbers;
 # the fixture's columns equal the C writer's header; figures.sh survives step
-# binaries that skip, fail or write nothing (stubs made here, in $TMP only).
+# binaries that skip, fail or write nothing (stubs made here, in $TMP only);
+# a tiny PoCL sweep of two generated matrices, whose rows are fig-irregular's
+# bars; fig-irregular from crafted rows; the committed data drawn without a
+# warning; the generated blocks of README.md and plots/README.md current (a
+# stale number fails the check), and no measured number in the Results prose.
 source "$(dirname "$0")/lib.sh"
 P=$ROOT/plots
 FIX=$ROOT/tests/data/plots
@@ -340,3 +344,114 @@ for readme in "$ROOT/README.md" "$ROOT"/step[0-5]-*/README.md; do
 done
 [ -z "$stale" ] && pass "then and now: the tables in README.md and chapters 0-5 are plots/data's (make readme-table)" \
     || fail "then and now: the tables in README.md and chapters 0-5 are plots/data's (make readme-table)" "stale:$stale"
+
+# ---- the irregular figure: its rows are the ones a real (tiny) sweep wrote ----
+# step6 alone on PoCL, one small power-law matrix and the arrow, one timed run each
+if [ -x "$BUILD/step6" ] && "$BUILD/step6" --device cpu --grid 8 --runs 1 --warmup 0 --kernel scalar --quiet >/dev/null 2>&1; then
+    IB=$TMP/irrbuild
+    mkdir -p "$IB"
+    ln -s "$BUILD/step6" "$IB/step6"
+    SPMV_PROBE_MB=8 BUILD=$IB DATA=$TMP/irr DEVICE=cpu BUDGET=20 REAL_MATRICES=0 ARGS="--runs 1 --warmup 0" \
+        IRREGULAR="powerlaw:rows=3000,mean=15 arrow:rows=600" NO_DRAW=1 "$P/figures.sh" >"$TMP/irr.out" 2>&1
+    st=$?
+    icsv=$(ls "$TMP"/irr/*.csv 2>/dev/null | head -n 1)
+    ich=$(ls "$TMP"/irr/choice/*.csv 2>/dev/null | head -n 1)
+    got=$(awk -F, "$BY_NAME"'col("matrix") ~ /^powerlaw3000-/ && col("precision") == "s" && col("check") == "PASS" { print col("kernel") }' "$icsv" 2>/dev/null | sed 's/-.*//' | sort | tr '\n' ' ')
+    if [ $st = 0 ] && [ "$got" = "adaptive scalar vector " ]; then
+        pass "figures.sh: a tiny PoCL sweep runs the three step6 kernels on a generated matrix (IRREGULAR)"
+    else fail "figures.sh: a tiny PoCL sweep runs the three step6 kernels on a generated matrix (IRREGULAR)" "status $st, kernels '$got': $(tail -n 3 "$TMP/irr.out" | tr '\n' '|')"; fi
+    if [ -s "$ich" ] && [ "$(head -n 1 "$ich")" = device,matrix,precision,choice,date,git_rev ] &&
+        grep -q ',powerlaw3000-m15-e1.6-s1,s,adaptive,' "$ich" && grep -q ',arrow600-s1,s,adaptive,' "$ich"; then
+        pass "figures.sh: step6's choice per matrix and precision in choice/<device>.csv (adaptive for the irregular)"
+    else fail "figures.sh: step6's choice per matrix and precision in choice/<device>.csv (adaptive for the irregular)" "$(head -n 4 "$ich" 2>&1 | tr '\n' '|')"; fi
+    DRAW_WORK=$TMP/irrw "$P/draw.sh" "$TMP/irr" "$TMP/irrfigs" >/dev/null 2>"$TMP/irrdraw.err"
+    slug=$(basename "${icsv:-none}" .csv)
+    if [ -s "$TMP/irrfigs/fig-irregular-$slug.png" ] && [ -s "$TMP/irrfigs/fig-irregular-$slug.svg" ] && [ ! -s "$TMP/irrdraw.err" ] &&
+        grep -q 'power-law, mean 15' "$TMP/irrfigs/fig-irregular-$slug.svg"; then
+        pass "plots: fig-irregular drawn from the sweep, no gnuplot warnings, the matrix named"
+    else fail "plots: fig-irregular drawn from the sweep, no gnuplot warnings, the matrix named" "$(ls "$TMP/irrfigs" 2>&1 | tr '\n' ' ') $(head -c 300 "$TMP/irrdraw.err")"; fi
+    # every bar of the figure's data is the best PASS row the sweep wrote for that matrix, precision and kernel
+    # (the size: the largest all three kernels ran); the % is the row's gflops over its compulsory bound
+    bad=$(for p in s d c z; do
+        dat=$TMP/irrw/$slug-irr-$p.dat
+        [ -s "$dat" ] || { [ $p = s ] && echo "no $p"; continue; }   # a spent budget may leave out the others
+        awk -v p="$p" -F, 'FNR == NR { if (FNR == 1) { for (i = 1; i <= NF; i++) C[$i] = i; next }
+                if ($C["check"] != "PASS" || $C["precision"] != p) next
+                k = $C["kernel"]; sub(/-.*/, "", k); key = $C["matrix"] SUBSEP k
+                if (!(key in g) || $C["gflops"] + 0 > g[key]) { g[key] = $C["gflops"] + 0; b[key] = $C["bound_compulsory_gflops"] + 0 }
+                if ($C["matrix"] ~ /^powerlaw/) n++
+                next }
+            FNR == 1 { FS = " "; next }
+            { split($0, q, "\""); m = q[6]; split(q[7], v, " ")
+              split("scalar vector adaptive", K, " ")
+              for (i = 1; i <= 3; i++) { key = m SUBSEP K[i]
+                  if (!(key in g)) { if (v[i] != "NaN") print p, m, K[i], v[i], "not in the sweep"; continue }   # (a spent budget)
+                  if ((v[i] - g[key]) ^ 2 > (1e-5 * g[key]) ^ 2) print p, m, K[i], v[i], "!=", g[key]
+                  if ((v[i + 3] - 100 * g[key] / b[key]) ^ 2 > 0.01) print p, m, K[i], "pct", v[i + 3] }
+              rows++ }
+            END { if (p == "s" && rows != 2) print p, rows, "matrices drawn, want 2" }' "$icsv" "$dat"
+    done)
+    if [ -z "$bad" ]; then pass "plots: fig-irregular's bars are the sweep's rows (GFLOP/s and % of the bound)"
+    else fail "plots: fig-irregular's bars are the sweep's rows (GFLOP/s and % of the bound)" "$(echo "$bad" | head -n 4 | tr '\n' '|')"; fi
+    v=$(awk 'NR > 1 { split($0, q, "\""); split(q[7], a, " "); printf "%s %s;", $1, a[8] }' "$TMP/irrw/$slug-irr-s.dat" 2>/dev/null)
+    if [ "$v" = "0 0.27;1 1.27;" ]; then pass "plots: fig-irregular marks step6's choice (the adaptive bar of each matrix)"
+    else fail "plots: fig-irregular marks step6's choice (the adaptive bar of each matrix)" "idx/choice_x '$v'"; fi
+    got=$(awk 'NR > 1 { split($0, q, "\""); print q[2] }' "$TMP/irrw/$slug-csr-s.dat" 2>/dev/null | grep -c '^powerlaw\|^arrow')
+    [ "$got" = 0 ] && pass "plots: the generated matrices are in fig-irregular, not among fig-step6's real ones" \
+        || fail "plots: the generated matrices are in fig-irregular, not among fig-step6's real ones" "$got in csr-s.dat"
+else
+    skip "figures.sh: a tiny PoCL sweep of the irregular matrices" "no build/step6 or no CPU OpenCL device"
+fi
+
+# ---- the generated blocks of README.md and plots/README.md are the committed data's ----
+expect_ok "blocks: README.md and plots/README.md are current (plots/blocks.sh --check)" "$P/blocks.sh" --check "$ROOT/README.md" "$ROOT/plots/README.md"
+for f in README.md plots/README.md; do
+    cp "$ROOT/$f" "$TMP/stale.md"
+    # one number inside the first generated block, one more than the data says
+    awk '/^<!-- block:[a-z]/ { on = 1; print; next } on && !done && match($0, / [0-9]+ rows| [0-9]+, [0-9]+ \|/) {
+            n = substr($0, RSTART + 1) + 1; $0 = substr($0, 1, RSTART) n substr($0, RSTART + 1 + length(substr($0, RSTART + 1) + 0)); done = 1 }
+         { print }' "$ROOT/$f" >"$TMP/stale.md"
+    if cmp -s "$ROOT/$f" "$TMP/stale.md"; then fail "blocks: a stale number in $f's block fails the check" "no number changed"
+    else expect_status "blocks: a stale number in $f's block fails the check" 1 "$P/blocks.sh" --check "$TMP/stale.md"; fi
+done
+# the Results prose (up to the roofline's subsection) states no measured number outside a generated block
+results_numbers() { # README: the measured numbers of the Results section outside the blocks
+    awk '/^## Results/ { on = 1 } /^### The roofline/ { on = 0 } /^<!-- block:[a-z]/ { blk = 1 } /^<!-- block:end -->/ { blk = 0; next }
+        on && !blk' "$1" | grep -oE '[0-9]+(\.[0-9]+)? ?(%|GFLOP/s|GB/s|ms|x |times)'
+}
+got=$(results_numbers "$ROOT/README.md")
+[ -z "$got" ] && pass "README: the Results prose has no measured number outside a generated block" \
+    || fail "README: the Results prose has no measured number outside a generated block" "$(echo "$got" | tr '\n' ' ')"
+sed 's/^A single sweep is one sample/The cpu kernel reaches 87% of the bound. A single sweep is one sample/' "$ROOT/README.md" >"$TMP/num.md"
+got=$(results_numbers "$TMP/num.md")
+[ "$got" = "87%" ] && pass "README: ... and a number typed into it is found" || fail "README: ... and a number typed into it is found" "got '$got'"
+
+# ---- fig-irregular without OpenCL: each family at the largest size all three kernels ran,
+# cuSPARSE its line, the choice its mark; generated matrices never among fig-step6's ----
+mkdir -p "$TMP/irrfix/choice"
+{ echo "$HEADER_FIX"
+  r() { echo "step6,$1,GPU X,drv,$2,$3,$3,$4,0,s,10,1,1,$5,1,900,0,$6,1e-7,PASS,2026-11-21T00:00:00Z,abc1234,850,900"; }
+  r scalar grid64x64r5 4096 331776 2 100; r vector-16 grid64x64r5 4096 331776 3 100; r adaptive grid64x64r5 4096 331776 2.5 100
+  for k in scalar vector-16 adaptive cusparse; do r $k powerlaw1000-m15-e1.6-s1 1000 15000 4 200; done
+  r scalar powerlaw4000-m15-e1.6-s1 4000 60000 5 200; r adaptive powerlaw4000-m15-e1.6-s1 4000 60000 40 200
+  r scalar arrow500-s1 500 1498 1 50; r vector-32 arrow500-s1 500 1498 0.5 50; r adaptive arrow500-s1 500 1498 20 50
+} >"$TMP/irrfix/gpu-x.csv"
+printf 'device,matrix,precision,choice,date,git_rev\nGPU X,powerlaw1000-m15-e1.6-s1,s,vector,2026-11-20T00:00:00Z,abc1234\nGPU X,powerlaw1000-m15-e1.6-s1,s,adaptive,2026-11-21T00:00:00Z,abc1234\n' \
+    >"$TMP/irrfix/choice/gpu-x.csv"
+DRAW_WORK=$TMP/irrfixw "$P/draw.sh" "$TMP/irrfix" "$TMP/irrfixfigs" >/dev/null 2>"$TMP/irrfix.err"
+got=$(awk 'NR > 1 { split($0, q, "\""); split(q[7], a, " "); printf "%s %s %s %s %s %s %s;", q[6], a[1], a[2], a[3], a[6], a[7], a[8] }' "$TMP/irrfixw/gpu-x-irr-s.dat" 2>/dev/null)
+want="powerlaw1000-m15-e1.6-s1 4 4 4 2.0 4 0.27;arrow500-s1 1 0.5 20 40.0 NaN NaN;"
+if [ "$got" = "$want" ] && [ ! -s "$TMP/irrfix.err" ] && grep -q 'cuSPARSE (reference)' "$TMP/irrfixfigs/fig-irregular-gpu-x.svg" &&
+    [ "$(awk -F'\t' '$1 == "irr_flags" { print $2 }' "$TMP/irrfixw/gpu-x.meta")" = 11111 ]; then
+    pass "plots: fig-irregular: the size all kernels ran, % of the bound, cuSPARSE, the latest choice; no warnings"
+else fail "plots: fig-irregular: the size all kernels ran, % of the bound, cuSPARSE, the latest choice; no warnings" "got '$got' want '$want' $(head -c 200 "$TMP/irrfix.err")"; fi
+got=$(awk 'NR > 1 { split($0, q, "\""); printf "%s;", q[2] }' "$TMP/irrfixw/gpu-x-csr-s.dat" 2>/dev/null)
+[ "$got" = "grid64x64r5;" ] && pass "plots: fig-step6 keeps to the grid and the real matrices" \
+    || fail "plots: fig-step6 keeps to the grid and the real matrices" "got '$got'"
+
+# ---- make plots on the committed data: every figure, no gnuplot warning ----
+"$P/draw.sh" "$ROOT/plots/data" "$TMP/committed" >/dev/null 2>"$TMP/committed.err"
+st=$?
+if [ $st = 0 ] && [ ! -s "$TMP/committed.err" ] && [ -s "$TMP/committed/fig-step6-nvidia-h100-80gb-hbm3.png" ]; then
+    pass "plots: every figure of plots/data drawn without a gnuplot warning"
+else fail "plots: every figure of plots/data drawn without a gnuplot warning" "status $st: $(head -c 300 "$TMP/committed.err")"; fi
