@@ -65,3 +65,11 @@ expect_error "step6 --precision d of a complex file: refused" "young1c is comple
 # the DIA steps are real: a complex file is refused there, saying where to run it
 expect_error "step1 complex file: use step6-csr" "qc324 is complex; the DIA steps are single precision real: use step6-csr" \
     "$BUILD/step1" --matrix "$D/qc324.cua"
+
+# ---- devices --type SEL: the type of the device SEL selects, as the listing gives it ----
+want=$("$BUILD/devices" | awk '$1 == "0:0" { print $2 }')
+expect_output "devices --type 0:0: one word" '^(GPU|CPU|accelerator|other)$' "$BUILD/devices" --type 0:0
+[ "$(cat "$TMP/out")" = "$want" ] && pass "devices --type 0:0 agrees with the listing ($want)" \
+    || fail "devices --type 0:0 agrees with the listing" "'$(cat "$TMP/out")' vs '$want'"
+expect_error "devices --type no match" "no OpenCL device matches 'no-such-device'" "$BUILD/devices" --type no-such-device
+expect_error "devices bad flag" "usage: devices [--type SEL]" "$BUILD/devices" --bogus
