@@ -61,8 +61,8 @@ for s in "$@"; do
             step0:--kernel*) echo "---- $s $m: the host's fastest loop on all its cores, the baseline of every device ----" ;;
             step4:--kernel*) echo "---- $s $m: the kernel shaped for a CPU, beside vector ----" ;;
         esac
-        # shellcheck disable=SC2086
         rm -f "$one"
+        # shellcheck disable=SC2086
         "$build/$s" $args $m --csv "$one"
         st=$?
         if [ "$s" = step4 ] && [ "$j" = 0 ] && [ "$chosen" = 0 ] && [ "$st" = 0 ] && cpu_device "$one"; then
