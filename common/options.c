@@ -151,7 +151,7 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
     o->variant = s->default_variant;
     o->precision = 's';
     int grid_set = 0, radius_set = 0;
-    char unused[128] = "";   /* the OpenCL flags a step on the host was given */
+    char unused[256] = "";   /* the OpenCL flags a step on the host was given */
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -184,8 +184,8 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
             v = argv[++i];
         }
         int dev = !(s->extras & OPT_NO_DEVICE);
-        if (!dev && known_flag(s, flag) && (strcmp(flag, "--device") == 0 || strcmp(flag, "--local-size") == 0 ||
-                                             strcmp(flag, "--cl-opts") == 0 || strcmp(flag, "--kernel-file") == 0)) {
+        if (!dev && (strcmp(flag, "--device") == 0 || strcmp(flag, "--local-size") == 0 ||
+                     strcmp(flag, "--cl-opts") == 0 || strcmp(flag, "--kernel-file") == 0)) {
             /* `make run ARGS="--device gpu"` gives them to every step: taken, noted once below */
             if (strcmp(flag, "--local-size") == 0)
                 parse_int(flag, v, 1, 1 << 20);
