@@ -111,7 +111,7 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libspmv.a $(COMMON_H)
 
 # `make step4 run` runs only the steps named on the command line; `make run` all of them.
 RUN_STEPS = $(or $(filter $(STEPS),$(MAKECMDGOALS)),$(STEPS))
-run: deps-run $(addprefix $(BUILD)/,$(RUN_STEPS))
+run: deps-run $(addprefix $(BUILD)/,$(RUN_STEPS)) $(BUILD)/devices
 	@common/run-steps.sh $(BUILD) "$(ARGS)" $(RUN_STEPS)
 
 test: deps

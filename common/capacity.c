@@ -10,7 +10,7 @@ static struct {
     char device[256];             /* "": no device recorded */
     double max_alloc, global_mem;
     char format;                  /* 'c', 'd', 0 */
-    int value_size;
+    int value_size;               /* 0: the file's field decides (4 real, 8 complex) */
 } run = { "", 0, 0, 0, 4 };
 
 void spmv_limits_device(const char *name, unsigned long long max_alloc, unsigned long long global_mem)
@@ -23,7 +23,7 @@ void spmv_limits_device(const char *name, unsigned long long max_alloc, unsigned
 void spmv_limits_format(char format, int value_size)
 {
     run.format = format;
-    run.value_size = value_size > 0 ? value_size : 4;
+    run.value_size = value_size > 0 ? value_size : 0;
 }
 
 unsigned long long spmv_host_memory(void)
@@ -69,7 +69,8 @@ static int fits_host(double matrix, double as_read, double x, double ref, spmv_e
 
 int spmv_fits(long long rows, long long cols, long long nnz, int complex_, int from_file, spmv_error *err)
 {
-    double r = (double)rows, c = (double)cols, n = (double)nnz, w = complex_ ? 2 : 1, vs = run.value_size;
+    double r = (double)rows, c = (double)cols, n = (double)nnz, w = complex_ ? 2 : 1,
+           vs = run.value_size ? run.value_size : 4 * w;
     if (run.format != 'd' && nnz > INT_MAX - 1)
         return spmv_fail(err, "%lld nonzeros: the kernels index with int, so at most %d", nnz, INT_MAX - 1);
     /* the host: CSR (also on the way to DIA from a file), x and the reference */

@@ -26,7 +26,8 @@
 /* The device of the run (name for the messages; sizes in bytes). */
 void spmv_limits_device(const char *name, unsigned long long max_alloc, unsigned long long global_mem);
 /* The step's format ('c' CSR, 'd' DIA) and the bytes of one device value
- * (4 float, 8 double or complex float, 16 complex double). */
+ * (4 float, 8 double or complex float, 16 complex double; 0: the file's own
+ * field decides, 4 if real, 8 if complex). */
 void spmv_limits_format(char format, int value_size);
 
 /* Does a rows x cols matrix with nnz entries fit? complex_: complex values on

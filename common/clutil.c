@@ -222,9 +222,10 @@ static int contains_ci(const char *hay, const char *needle)
     return n == 0;
 }
 
-void spmv_cl_open(spmv_cl *cl, const char *sel)
+/* The device SEL names, described in *cl (no context yet): every step's
+ * choice, and `devices --type`'s. Exits 2 when none matches. */
+static void pick_device(spmv_cl *cl, const char *sel)
 {
-    double t0 = spmv_now();
     memset(cl, 0, sizeof *cl);
     if (!sel || !*sel)
         sel = getenv("SPMV_DEVICE");
@@ -266,6 +267,19 @@ void spmv_cl_open(spmv_cl *cl, const char *sel)
     cl->device_index = list[pick].d;
     free(list);
     describe(cl);
+}
+
+const char *spmv_cl_type(const char *sel)
+{
+    spmv_cl cl;
+    pick_device(&cl, sel);
+    return type_name(cl.type);
+}
+
+void spmv_cl_open(spmv_cl *cl, const char *sel)
+{
+    double t0 = spmv_now();
+    pick_device(cl, sel);
     cl_int err;
     cl_context_properties props[] = { CL_CONTEXT_PLATFORM, (cl_context_properties)cl->platform, 0 };
     cl->ctx = clCreateContext(props, 1, &cl->device, NULL, NULL, &err);

@@ -48,6 +48,9 @@ void spmv_cl_open(spmv_cl *cl, const char *sel);
 void spmv_cl_close(spmv_cl *cl);
 /* Every platform and device with its index and what matters to the course. */
 void spmv_cl_list(void);
+/* The type of the device SEL selects, as spmv_cl_open would: "GPU", "CPU",
+ * "accelerator" or "other" (`devices --type SEL`). Exits 2 when none. */
+const char *spmv_cl_type(const char *sel);
 
 /* Build the program in path with opts; prints the options, and on failure the
  * whole build log (sized from the query), then exits 2. */

@@ -84,7 +84,8 @@ void spmv_read_dia(const spmv_options *o, spmv_input *in)
 
 void spmv_read_csr(const spmv_options *o, spmv_input *in)
 {
-    read_input(o, 'c', spmv_prec_value_size(o->precision), in);
+    /* without --precision a file's size is judged by its own field (0: float or complex float) */
+    read_input(o, 'c', o->precision_set ? spmv_prec_value_size(o->precision) : 0, in);
 }
 
 void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, dia_matrix *A)
@@ -114,6 +115,20 @@ void spmv_load_csr(const spmv_options *o, spmv_input *in, csr_matrix *A)
         *A = in->csr;
     memset(&in->csr, 0, sizeof in->csr);
     spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
+}
+
+char spmv_csr_precision(spmv_options *o, const csr_matrix *A)
+{
+    char p = o->precision;
+    if (A->im && !spmv_prec_complex(p)) {
+        if (o->precision_set)
+            spmv_die(SPMV_EXIT_USAGE, "%s is complex: run it with --precision c or z (complex float or double), "
+                     "not %c (%s)", A->origin.name, p, spmv_prec_name(p));
+        p = 'c';
+        printf("note     %s is complex: run in complex float (--precision z: complex double)\n", A->origin.name);
+    }
+    o->precision = p;
+    return p;
 }
 
 /* ---- --info and --save-matrix ------------------------------------------- */

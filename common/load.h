@@ -57,6 +57,11 @@ void spmv_save_matrix(const spmv_options *o, const spmv_input *in);
 void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, dia_matrix *A);
 /* The matrix as CSR (step 6): as read, or the grid built. in is used up. */
 void spmv_load_csr(const spmv_options *o, spmv_input *in, csr_matrix *A);
+/* The precision of a CSR run on A, set in o->precision: --precision if given
+ * (a real one for a complex matrix is refused: exit 2), else the file's own,
+ * complex float for a complex matrix (one line says so) and float for a real
+ * one. */
+char spmv_csr_precision(spmv_options *o, const csr_matrix *A);
 
 /* The vector x of a run: seeded random from --seed (uniform in [-1, 1)), or
  * read from --x FILE and rounded the same way. Every step takes x from here,

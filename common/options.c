@@ -45,6 +45,13 @@ static void usage(const spmv_step *s)
         printf("  --local-size L      work-group size (default: the step's own)\n");
         printf("  --kernel-file FILE  build this kernel source (FILE.cl) instead of %s\n", s->kernel_path);
         printf("  --cl-opts \"...\"     OpenCL build options\n");
+    } else {
+        /* `make run ARGS="--device gpu"` gives every step the same line */
+        printf("  --device SEL        taken, as every step takes it, and not used: %s runs on the host, in C\n",
+               s->name);
+        printf("  --local-size L      taken and not used, as --device\n");
+        printf("  --kernel-file FILE  taken and not used, as --device\n");
+        printf("  --cl-opts \"...\"     taken and not used, as --device\n");
     }
     if (s->variants)
         printf("  --kernel NAME       which kernel: %s (default %s)\n", s->variants, s->default_variant);
@@ -110,14 +117,14 @@ static int known_flag(const spmv_step *s, const char *flag)
 {
     static const char *common[] = { "--grid", "--radius", "--matrix", "--gen", "--runs", "--warmup", "--seed", "--csv",
                                     "--kernel", "--x", "--save-x", "--save-y", "--save-matrix" };
+    /* every step takes these; a step on the host (OPT_NO_DEVICE) does not use them */
     static const char *device[] = { "--device", "--local-size", "--cl-opts", "--kernel-file" };
     for (size_t i = 0; i < sizeof common / sizeof *common; i++)
         if (strcmp(flag, common[i]) == 0)
             return 1;
-    if (!(s->extras & OPT_NO_DEVICE))
-        for (size_t i = 0; i < sizeof device / sizeof *device; i++)
-            if (strcmp(flag, device[i]) == 0)
-                return 1;
+    for (size_t i = 0; i < sizeof device / sizeof *device; i++)
+        if (strcmp(flag, device[i]) == 0)
+            return 1;
     return ((s->extras & OPT_PRECISION) && strcmp(flag, "--precision") == 0) ||
            ((s->extras & OPT_THREADS) && strcmp(flag, "--threads") == 0) ||
            ((s->extras & OPT_BLOCK) && strcmp(flag, "--block") == 0) ||
@@ -144,6 +151,7 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
     o->variant = s->default_variant;
     o->precision = 's';
     int grid_set = 0, radius_set = 0;
+    char unused[256] = "";   /* the OpenCL flags a step on the host was given */
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -176,6 +184,18 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
             v = argv[++i];
         }
         int dev = !(s->extras & OPT_NO_DEVICE);
+        if (!dev && (strcmp(flag, "--device") == 0 || strcmp(flag, "--local-size") == 0 ||
+                     strcmp(flag, "--cl-opts") == 0 || strcmp(flag, "--kernel-file") == 0)) {
+            /* `make run ARGS="--device gpu"` gives them to every step: taken, noted once below */
+            if (strcmp(flag, "--local-size") == 0)
+                parse_int(flag, v, 1, 1 << 20);
+            if (!strstr(unused, flag)) {
+                size_t n = strlen(unused);
+                snprintf(unused + n, sizeof unused - n, "%s%s %s", n ? ", " : "", flag,
+                         strcmp(flag, "--device") == 0 ? v : "...");
+            }
+            continue;
+        }
         if (strcmp(flag, "--grid") == 0) {
             char *end;
             errno = 0;
@@ -250,6 +270,7 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
             if (strlen(v) != 1 || !strchr("sdcz", v[0]))
                 bad("--precision wants s, d, c or z, not '%s'%s", v, "");
             o->precision = v[0];
+            o->precision_set = 1;
         } else if ((s->extras & OPT_THREADS) && strcmp(flag, "--threads") == 0) {
             o->threads = (int)parse_int(flag, v, 1, 1024);
         } else if ((s->extras & OPT_BLOCK) && strcmp(flag, "--block") == 0) {
@@ -270,6 +291,8 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
         bad("--matrix and --grid/--radius choose the matrix two ways: give one%s%s", "", "");
     if (o->quiet)
         spmv_quiet();
+    if (unused[0])
+        printf("note     %s runs on the host, in C, on no OpenCL device: %s not used\n", s->name, unused);
     if (o->gen && (o->matrix || grid_set || radius_set))
         bad("--gen and %s choose the matrix two ways: give one%s", o->matrix ? "--matrix" : "--grid/--radius", "");
 }

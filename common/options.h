@@ -11,7 +11,8 @@ enum {
     OPT_THREADS = 1 << 1,     /* --threads N */
     OPT_BLOCK = 1 << 2,       /* --block N */
     OPT_GROUP = 1 << 3,       /* --group-size N */
-    OPT_NO_DEVICE = 1 << 4,   /* the step runs on the host: no --device, --local-size, --kernel-file */
+    OPT_NO_DEVICE = 1 << 4,   /* the step runs on the host: --device, --local-size, --kernel-file and
+                                 --cl-opts are taken, as every step takes them, and not used (one note) */
     OPT_SPLIT = 1 << 5,       /* --split N, --combine last|fixup */
 };
 
@@ -38,6 +39,7 @@ typedef struct {
     const char *variant;      /* --kernel NAME */
     const char *cl_opts;
     char precision;           /* 's' 'd' 'c' 'z' */
+    int precision_set;        /* --precision given; else step 6 follows the file (load.h spmv_csr_precision) */
     int threads, block, group, split;
     const char *combine;      /* --combine last|fixup: how split rows are added up (step6) */
     int quiet;

@@ -16,16 +16,23 @@ if ! command -v gnuplot >/dev/null 2>&1; then
 fi
 dat=$(mktemp)
 trap 'rm -f "$dat"' EXIT
-# one bar per step and kernel (vector-16 and vector-2 are one kernel); linetype = the step's colour;
-# the columns by their names in the header
+# one bar per step and kernel (vector-16 and vector-2 are one kernel), in the
+# course's order (step0 to step6, each step's kernels as they ran); linetype =
+# the step's colour; the label's lines split at '|' (plots/run.gp), a third
+# line saying what a bar is when it is not an OpenCL kernel on the device:
+# step 0 is the host's C, step 4's cpu the kernel shaped for a CPU. The
+# columns by their names in the header.
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; ncol = NF; next }
         NF == ncol && $c["check"] == "PASS" && $c["gflops"] > 0 && $c["bound_compulsory_gflops"] > 0 {
         st = $c["step"]; k = $c["kernel"]; g = $c["gflops"]; if (st == "step6") sub(/-[0-9]+$/, "", k)
         if (((st, k) in seen)) next
         seen[st, k] = 1; s = st; sub(/^step/, "", s)
-        printf "%d \"%s %s\" %.6g %.6g %d\n", n++, st, k, g, 100 * g / $c["bound_compulsory_gflops"], s + 1 }
+        what = st == "step0" ? "|host C" : st == "step4" && k == "cpu" ? "|CPU-shaped" : ""
+        bar[s + 0, nb[s + 0]++] = sprintf("\"%s|%s%s\" %.6g %.6g %d", st, k, what, g,
+                                          100 * g / $c["bound_compulsory_gflops"], s + 1) }
         NR > 1 && $c["step"] != "step0" && $c["device"] != "" { dev = $c["device"] }
-        END { print dev > "/dev/stderr" }' "$csv" >"$dat" 2>"$dat.dev"
+        END { for (s = 0; s < 100; s++) for (j = 0; j < nb[s]; j++) printf "%d %s\n", n++, bar[s, j]
+              print dev > "/dev/stderr" }' "$csv" >"$dat" 2>"$dat.dev"
 dev=$(cat "$dat.dev")
 rm -f "$dat.dev"
 n=$(wc -l <"$dat")

@@ -27,21 +27,47 @@ args="${keep[*]}"
 one=$build/run-one.csv
 declare -A status
 # step6 (CSR) reads any matrix: without options it runs its default set, the
-# grid and real matrices from tests/data, both kernels on each
+# grid and real matrices from tests/data, every kernel on each (young1c is
+# complex: it runs in complex float, as the file says)
 root=$(cd "$(dirname "$0")/.." && pwd)
 step6_set=("" "--matrix $root/tests/data/west0067.mtx" "--matrix $root/tests/data/bfwa62.mtx"
            "--matrix $root/tests/data/lp_afiro.mtx" "--matrix $root/tests/data/1138_bus.mtx"
-           "--matrix $root/tests/data/young1c.mtx --precision c")
+           "--matrix $root/tests/data/young1c.mtx")
+# Beside each step's own run, the runs that tell a CPU's story: step 0's
+# fastest loop (blocked: a block's y stays in cache) on every core of the
+# host, on every device, the host's baseline; and on a CPU device (as the
+# device step 4 reported answers `devices --type`), step 4's CPU-shaped kernel
+# beside its vector kernel. Not when ARGS choose the loop or kernel themselves
+# (--kernel, --threads, --kernel-file).
+cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+chosen=0
+for a in "${keep[@]}"; do
+    case $a in --kernel|--kernel=*|--threads|--threads=*|--kernel-file|--kernel-file=*) chosen=1 ;; esac
+done
+cpu_device() { # the device of the rows in CSV FILE is a CPU
+    local dev
+    dev=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["device"]; exit }' "$1" 2>/dev/null)
+    [ -n "$dev" ] && [ -x "$build/devices" ] && [ "$("$build/devices" --type "$dev" 2>/dev/null)" = CPU ]
+}
 for s in "$@"; do
     echo "==================== $s ===================="
     sets=("")
     [ "$s" = step6 ] && [ -z "$args" ] && sets=("${step6_set[@]}")
+    [ "$s" = step0 ] && [ "$chosen" = 0 ] && sets+=("--kernel blocked --threads $cores")
     status[$s]=0
-    for m in "${sets[@]}"; do
-        # shellcheck disable=SC2086
+    for ((j = 0; j < ${#sets[@]}; j++)); do
+        m=${sets[j]}
+        case $s:$m in
+            step0:--kernel*) echo "---- $s $m: the host's fastest loop on all its cores, the baseline of every device ----" ;;
+            step4:--kernel*) echo "---- $s $m: the kernel shaped for a CPU, beside vector ----" ;;
+        esac
         rm -f "$one"
+        # shellcheck disable=SC2086
         "$build/$s" $args $m --csv "$one"
         st=$?
+        if [ "$s" = step4 ] && [ "$j" = 0 ] && [ "$chosen" = 0 ] && [ "$st" = 0 ] && cpu_device "$one"; then
+            sets+=("--kernel cpu")
+        fi
         if [ -s "$one" ]; then
             [ -s "$csv" ] || head -n 1 "$one" >"$csv"
             tail -n +2 "$one" >>"$csv"
@@ -57,6 +83,7 @@ for s in "$@"; do
 done
 echo "==================== summary ===================="
 printf '%-6s %-10s %-22s %10s %9s %12s  %s\n' step kernel matrix GFLOP/s "% model" "% compulsory" check
+# step 0's rows are the host's C (row-t1: one thread), step 4's cpu the CPU-shaped kernel: said after the check
 bad=0
 for s in "$@"; do
     st=${status[$s]}
@@ -67,7 +94,11 @@ for s in "$@"; do
             pm = bm > 0 ? sprintf("%.1f%%", 100 * g / bm) : "-";
             pc = bc > 0 ? sprintf("%.1f%%", 100 * g / bc) : "-";
             check = $c["check"] == "SKIP" ? "skipped" : $c["check"];
-            printf "%-6s %-10s %-22s %10.2f %9s %12s  %s\n", $c["step"], $c["kernel"], $c["matrix"], g, pm, pc, check }' \
+            what = ""
+            if (s == "step0" && match($c["kernel"], /-t[0-9]+$/)) {
+                t = substr($c["kernel"], RSTART + 2); what = sprintf("  (host C, %d thread%s)", t, t == 1 ? "" : "s") }
+            if (s == "step4" && $c["kernel"] == "cpu") what = "  (CPU-shaped kernel)"
+            printf "%-6s %-10s %-22s %10.2f %9s %12s  %s%s\n", $c["step"], $c["kernel"], $c["matrix"], g, pm, pc, check, what }' \
         "$csv" 2>/dev/null)
     if [ -n "$row" ]; then
         echo "$row"
@@ -76,7 +107,8 @@ for s in "$@"; do
     fi
     case $st in 0|3) ;; *) bad=1 ;; esac
 done
-dev=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["device"] != "" { d = $c["device"] } END { print d }' \
+dev=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["step"] != "step0" && $c["device"] != "" { d = $c["device"] }
+    END { print d }' \
     "$csv" 2>/dev/null)
 echo "(device of the last OpenCL step: ${dev:-none}; rows in $csv)"
 # ---- the chart of this run (issue 14): never changes the run's status ----

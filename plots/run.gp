@@ -2,9 +2,9 @@
 # a bar per step and kernel, GFLOP/s at the median time, with its % of the
 # compulsory bound (the bandwidth probed in the same run) written on the bar.
 # Drawn as PNG and SVG, then once more as text on the terminal (dumb).
-# Variables: file (idx label gflops pct lt), n (bars), dev, out, cols (the
-# terminal's width).
-W = 900
+# Variables: file (idx label gflops pct lt; the label's lines split at '|'),
+# n (bars), dev, out, cols (the terminal's width).
+W = n > 9 ? 100 * n : 900   # room for each bar's label
 H = 480
 load dir."style.gp"
 set title sprintf("make run on %s: GFLOP/s per step and kernel, %% of the compulsory bound on each bar", dev)
@@ -16,8 +16,8 @@ set style fill solid 0.85 border -1
 set boxwidth 0.7
 set xtics scale 0
 set key off
-set bmargin 4
-nl(s) = (p = strstrt(s, " "), p > 0 ? s[1:p-1]."\n".s[p+1:] : s)   # "step1 naive" on two lines
+set bmargin 5
+nl(s) = (p = strstrt(s, "|"), p > 0 ? s[1:p-1]."\n".nl(s[p+1:]) : s)   # "step0|row-t1|host C": three lines
 do for [fmt in "png svg"] {
     eval term(fmt)
     set output out.".".fmt

@@ -575,7 +575,6 @@ int main(int argc, char **argv)
     /* 1. Options and device */
     spmv_options o;
     spmv_parse(argc, argv, &STEP, &o);
-    char p = o.precision;
     if (o.group && (o.group & (o.group - 1)))
         spmv_die(SPMV_EXIT_USAGE, "--group-size %d is not a power of two: the vector kernel's tree "
                  "reduction halves the group (try 4, 8, 16, 32 or 64)", o.group);
@@ -590,9 +589,7 @@ int main(int argc, char **argv)
     csr_matrix A;
     spmv_load_csr(&o, &in, &A);
     spmv_error err;
-    if (A.im && !spmv_prec_complex(p))
-        spmv_die(SPMV_EXIT_USAGE, "%s is complex: run it with --precision c or z (complex float or double), "
-                 "not %c (%s)", A.origin.name, p, spmv_prec_name(p));
+    char p = spmv_csr_precision(&o, &A);   /* --precision, else the file's own */
     if (!spmv_prec_single(p) && !cl.fp64)
         spmv_skip(&STEP, &o, &cl, o.variant, "this device has no cl_khr_fp64, which --precision d and z need");
     if (spmv_prec_complex(p) && !A.im) {

@@ -7,8 +7,7 @@ export SPMV_PROBE_MB=${SPMV_PROBE_MB:-16}
 
 expect_output "step1 --help lists the options" '--grid WxH.*' "$S1" --help
 grep -q -- '--device SEL' "$TMP/out" || fail "step1 --help names --device" "missing"
-expect_output "step0 --help has no --device" 'usage: step0' "$S0" --help
-grep -q -- '--device' "$TMP/out" && fail "step0 --help has no --device" "it lists --device"
+expect_output "step0 --help: --device taken, not used" '^  --device SEL +taken, as every step takes it, and not used: step0 runs on the host' "$S0" --help
 expect_error "unknown flag" "unknown option --bogus" "$S1" --bogus
 expect_error "flag without value" "--grid needs a value" "$S1" --grid
 expect_error "bad grid" "--grid wants W or WxH" "$S1" --grid 12y4
@@ -18,7 +17,11 @@ expect_error "runs not a number" "--runs wants a whole number" "$S1" --runs ten
 expect_error "stray argument" "unexpected argument 'foo'" "$S1" foo
 expect_error "matrix and grid together" "choose the matrix two ways" "$S1" --matrix x.mtx --grid 4
 expect_error "missing matrix file" "nonexistent.mtx" "$S1" --matrix "$TMP/nonexistent.mtx"
-expect_error "step0 refuses --device" "unknown option --device" "$S0" --device cpu
+# step 0 takes every step's options (make run ARGS="--device gpu" gives them to all): one note, run on the host
+expect_output "step0 takes --device, runs on the host" '^note +step0 runs on the host, in C, on no OpenCL device: --device gpu not used$' \
+    "$S0" --device gpu --grid 16 --runs 1
+[ "$(grep -c '^note' "$TMP/out")" = 1 ] && grep -q '^device   host CPU' "$TMP/out" && grep -q '^check: PASS' "$TMP/out" \
+    && pass "step0 --device: one note line, the host's loop, checked" || fail "step0 --device: one note line, the host's loop, checked" "$(tr '\n' '|' <"$TMP/out")"
 expect_error "kernel name for a one-kernel step" "step1 has one kernel, so --kernel has nothing to choose; for a kernel source file use --kernel-file" "$S1" --kernel fast
 expect_error "missing kernel file" "cannot open kernel source" "$S1" --grid 8 --kernel-file "$TMP/none.cl"
 printf '__kernel void dia_spmv(__global float *A) { A[0] = undefined_thing; }\n' >"$TMP/bad.cl"

@@ -159,7 +159,7 @@ expect_error "step6 --kernel unknown name" "--kernel wants one of scalar,vector,
 expect_error "step4 --kernel-file cpu: use --kernel" "use --kernel cpu" "$BUILD/step4" --kernel-file cpu
 expect_error "step1 --kernel FILE.cl: use --kernel-file" "use --kernel-file" "$S1" --kernel "$ROOT/step1-naive/kernel.cl"
 expect_error "step1 --kernel-file not a file" "--kernel-file wants a kernel source file (FILE.cl), not 'naive'" "$S1" --kernel-file naive
-expect_error "step0 has no --kernel-file" "unknown option --kernel-file" "$S0" --kernel-file x.cl
+expect_output "step0 takes --kernel-file, notes it unused" '^note .*: --kernel-file \.\.\. not used$' "$S0" --kernel-file x.cl --grid 8 --runs 1
 expect_error "step0 --kernel unknown loop" "--kernel wants one of" "$S0" --kernel fast
 
 # ---- --help: what it lists is taken, what it does not is refused ----

@@ -2,6 +2,7 @@
  * reference and the checker. Prints "PASS name" / "FAIL name: why" lines
  * (tests/t_unit.sh counts them). Real matrices are read from the directories
  * given on the command line, when there are any. */
+#include "capacity.h"
 #include "formats/formats.h"
 #include "precision.h"
 #include "spmv.h"
@@ -377,6 +378,23 @@ static void test_alloc(void)
     result(p == NULL, "size overflow refused", "allocated");
 }
 
+/* A CSR run without --precision judges a file by its own field (value size 0):
+ * a complex file's values are pairs, twice a real file's on the device. */
+static void test_capacity_by_field(void)
+{
+    spmv_error err;
+    spmv_limits_device("a small device", 600, 1 << 20);   /* 100 floats fit one buffer, 100 pairs do not */
+    spmv_limits_format('c', 0);
+    int real_ok = spmv_fits(10, 10, 100, 0, 1, &err) == 0;
+    int cplx_no = spmv_fits(10, 10, 100, 1, 1, &err) != 0 && strstr(err.msg, "the values");
+    result(real_ok && cplx_no, "capacity: without --precision a complex file's values count 8 bytes",
+           "real fits %d, complex refused %d (%s)", real_ok, cplx_no, err.msg);
+    spmv_limits_format('c', 4);
+    result(spmv_fits(10, 10, 100, 1, 1, &err) == 0, "capacity: --precision s counts 4 bytes a value", "%s", err.msg);
+    spmv_limits_device("unlimited", 1ULL << 62, 1ULL << 62);
+    spmv_limits_format(0, 4);
+}
+
 /* A real matrix: CSR -> COO -> CSR is the identity, and CSR -> DIA -> CSR too
  * where the DIA rule accepts it (values rounded to float for that one). */
 static void test_file(const char *path)
@@ -621,6 +639,7 @@ int main(int argc, char **argv)
     test_conversions();
     test_reference_and_check();
     test_alloc();
+    test_capacity_by_field();
     test_time_runs();
     test_parallel();
     for (int i = 1; i < argc; i++)

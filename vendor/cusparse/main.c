@@ -362,7 +362,6 @@ int main(int argc, char **argv)
     /* 1. Options and device */
     spmv_options o;
     spmv_parse(argc, argv, &STEP, &o);
-    char p = o.precision;
     if (o.local_size || o.cl_opts || strcmp(o.kernel_file, STEP.kernel_path) != 0)
         spmv_die(SPMV_EXIT_USAGE, "%s is an OpenCL option: cuSPARSE chooses its own kernels and launch "
                  "(--kernel takes alg1, alg2 or both)", o.local_size ? "--local-size" : o.cl_opts ? "--cl-opts"
@@ -377,9 +376,7 @@ int main(int argc, char **argv)
     csr_matrix A;
     spmv_load_csr(&o, &in, &A);
     spmv_error err;
-    if (A.im && !spmv_prec_complex(p))
-        spmv_die(SPMV_EXIT_USAGE, "%s is complex: run it with --precision c or z (complex float or double), "
-                 "not %c (%s)", A.origin.name, p, spmv_prec_name(p));
+    char p = spmv_csr_precision(&o, &A);   /* --precision, else the file's own */
     if (spmv_prec_complex(p) && !A.im) {
         /* a real matrix in a complex precision: imaginary parts zero */
         A.im = spmv_alloc((size_t)A.nnz ? (size_t)A.nnz : 1, sizeof *A.im, "imaginary parts", &err);

@@ -1,0 +1,75 @@
+# tests/t_options.sh - the options the README says every program takes, taken
+# by every program (step 0 too: it notes the OpenCL ones it cannot use), and
+# step 6's precision from the file when --precision is not given.
+source "$(dirname "$0")/lib.sh"
+export SPMV_PROBE_MB=${SPMV_PROBE_MB:-16}
+D=$ROOT/tests/data
+
+# ---- every step takes every common option (README: "Picking a device", "Reading the output",
+# "Check it yourself"), all on one line, as make run ARGS="..." gives them to every step ----
+for bin in "$BUILD"/step[0-9]; do
+    s=$(basename "$bin")
+    rm -f "$TMP/o.csv"
+    "$bin" --device 0:0 --grid 16x12 --radius 2 --seed 3 --runs 1 --warmup 0 --csv "$TMP/o.csv" --info \
+        --save-x "$TMP/x.mtx" --save-y "$TMP/y.mtx" --save-matrix "$TMP/A.mtx" >"$TMP/out" 2>"$TMP/err"
+    st=$?
+    if [ "$st" = 0 ] && grep -q '^check: PASS' "$TMP/out" && [ -s "$TMP/y.mtx" ] &&
+        awk -F, "$BY_NAME"'col("matrix") != "grid16x12r2" || col("check") != "PASS" { bad = 1 } END { exit bad || NR < 2 }' "$TMP/o.csv"; then
+        pass "$s takes every common option"
+    else
+        fail "$s takes every common option" "status $st: $(head -c 300 "$TMP/err")"
+    fi
+done
+
+# ---- step 0 runs on the host: the OpenCL options are taken, and one line says they are not used ----
+expect_output "step0 takes the OpenCL options, runs on the host" \
+    '^note +step0 runs on the host, in C, on no OpenCL device: --device 0:0, --local-size \.\.\., --cl-opts \.\.\., --kernel-file \.\.\. not used$' \
+    "$BUILD/step0" --device 0:0 --local-size 64 --cl-opts -DX --kernel-file "$TMP/none.cl" --grid 16 --runs 1
+[ "$(grep -c '^note' "$TMP/out")" = 1 ] && grep -q '^check: PASS' "$TMP/out" \
+    && pass "step0 OpenCL options: one note, checked run" || fail "step0 OpenCL options: one note, checked run" "$(tr '\n' '|' <"$TMP/out")"
+expect_error "step0 --local-size still wants a number" "--local-size wants a whole number" "$BUILD/step0" --local-size many
+expect_status "step0 --device gpu --quiet: status 0" 0 "$BUILD/step0" --device gpu --quiet --grid 8 --runs 1
+grep -q '^note' "$TMP/out" && fail "step0 --quiet: no note" "$(tr '\n' '|' <"$TMP/out")" || pass "step0 --quiet prints no note"
+
+# ---- step 6: a complex file without --precision runs in complex float, with one line saying so ----
+for f in young1c.mtx qc324.cua; do
+    n=${f%.*}
+    rm -f "$TMP/p.csv"
+    expect_output "step6 $f without --precision: complex float, one line says so" \
+        "^note +$n is complex: run in complex float \\(--precision z: complex double\\)$" \
+        "$BUILD/step6" --matrix "$D/$f" --runs 1 --warmup 0 --csv "$TMP/p.csv"
+    if grep -q '^values   complex float (8 bytes)' "$TMP/out" && [ "$(grep -c '^note' "$TMP/out")" = 1 ] &&
+        awk -F, "$BY_NAME"'col("precision") != "c" || col("check") != "PASS" { bad = 1 } END { exit bad || NR != 4 }' "$TMP/p.csv"; then
+        pass "step6 $f without --precision: every kernel in complex float, checked"
+    else
+        fail "step6 $f without --precision: every kernel in complex float, checked" "$(cut -d, -f1,2,10,20 "$TMP/p.csv" 2>&1 | tr '\n' '|')"
+    fi
+done
+rm -f "$TMP/p.csv"
+expect_output "step6 --precision z overrides the file" '^values   complex double \(16 bytes\)' \
+    "$BUILD/step6" --matrix "$D/qc324.cua" --precision z --kernel scalar --runs 1 --warmup 0 --csv "$TMP/p.csv"
+if ! grep -q '^note' "$TMP/out" && [ "$(awk -F, "$BY_NAME"'{ print col("precision") }' "$TMP/p.csv")" = z ]; then
+    pass "step6 --precision z: no note, the row says z"
+else
+    fail "step6 --precision z: no note, the row says z" "$(tr '\n' '|' <"$TMP/p.csv")"
+fi
+rm -f "$TMP/p.csv"
+expect_output "step6 real file without --precision: float" '^values   float \(4 bytes\)' \
+    "$BUILD/step6" --matrix "$D/west0067.mtx" --kernel scalar --runs 1 --warmup 0 --csv "$TMP/p.csv"
+! grep -q '^note' "$TMP/out" && [ "$(awk -F, "$BY_NAME"'{ print col("precision") }' "$TMP/p.csv")" = s ] \
+    && pass "step6 real file: no note, the row says s" || fail "step6 real file: no note, the row says s" "$(tr '\n' '|' <"$TMP/out")"
+expect_error "step6 --precision s of a complex HB file: refused" "qc324 is complex: run it with --precision c or z (complex float or double), not s (float)" \
+    "$BUILD/step6" --matrix "$D/qc324.cua" --precision s
+expect_error "step6 --precision d of a complex file: refused" "young1c is complex: run it with --precision c or z" \
+    "$BUILD/step6" --matrix "$D/young1c.mtx" --precision d
+# the DIA steps are real: a complex file is refused there, saying where to run it
+expect_error "step1 complex file: use step6-csr" "qc324 is complex; the DIA steps are single precision real: use step6-csr" \
+    "$BUILD/step1" --matrix "$D/qc324.cua"
+
+# ---- devices --type SEL: the type of the device SEL selects, as the listing gives it ----
+want=$("$BUILD/devices" | awk '$1 == "0:0" { print $2 }')
+expect_output "devices --type 0:0: one word" '^(GPU|CPU|accelerator|other)$' "$BUILD/devices" --type 0:0
+[ "$(cat "$TMP/out")" = "$want" ] && pass "devices --type 0:0 agrees with the listing ($want)" \
+    || fail "devices --type 0:0 agrees with the listing" "'$(cat "$TMP/out")' vs '$want'"
+expect_error "devices --type no match" "no OpenCL device matches 'no-such-device'" "$BUILD/devices" --type no-such-device
+expect_error "devices bad flag" "usage: devices [--type SEL]" "$BUILD/devices" --bogus
