@@ -94,11 +94,13 @@ fi
 
 echo "deps: installing ${all[*]} with apt-get"
 export DEBIAN_FRONTEND=noninteractive
+# no package network: fail within a minute, not after apt's two-minute timeouts
+net=(-o Acquire::Retries=0 -o Acquire::http::Timeout=20 -o Acquire::https::Timeout=20)
 # apt's own messages are shown only when a required package fails
 why=""
-if ! log=$($sudo apt-get update -qq -o Acquire::Retries=0 -o Acquire::http::Timeout=20 -o Acquire::https::Timeout=20 2>&1); then
+if ! log=$($sudo apt-get update -qq "${net[@]}" 2>&1); then
     why="apt-get update failed"
-elif log=$($sudo apt-get install -y -qq "${all[@]}" 2>&1); then
+elif log=$($sudo apt-get install -y -qq "${all[@]}" "${net[@]}" 2>&1); then
     [ -n "${DEPS_TRIED:-}" ] && rm -f "$DEPS_TRIED"
     echo "deps: installed ${all[*]}"
     exit 0
@@ -106,9 +108,9 @@ else
     why="apt-get install failed"
     # one package that cannot be had keeps none of the others out: the
     # required ones together, then each optional one alone
-    if [ ${#missing[@]} -eq 0 ] || log=$($sudo apt-get install -y -qq "${missing[@]}" 2>&1); then missing=(); fi
+    if [ ${#missing[@]} -eq 0 ] || log=$($sudo apt-get install -y -qq "${missing[@]}" "${net[@]}" 2>&1); then missing=(); fi
     left=()
-    for p in "${optional[@]}"; do $sudo apt-get install -y -qq "$p" >/dev/null 2>&1 || left+=("$p"); done
+    for p in "${optional[@]}"; do $sudo apt-get install -y -qq "$p" "${net[@]}" >/dev/null 2>&1 || left+=("$p"); done
     optional=("${left[@]}")
 fi
 if [ ${#missing[@]} -gt 0 ]; then
@@ -117,7 +119,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     exit 2
 fi
 if [ ${#optional[@]} -gt 0 ]; then
-    [ -n "${DEPS_TRIED:-}" ] && { printf '%s\n' "${optional[@]}" >"$DEPS_TRIED"; } 2>/dev/null
+    [ -n "${DEPS_TRIED:-}" ] && { mkdir -p "${DEPS_TRIED%/*}" && printf '%s\n' "${optional[@]}" >"$DEPS_TRIED"; } 2>/dev/null
     say_optional "$why, so these are not installed"
 else
     [ -n "${DEPS_TRIED:-}" ] && rm -f "$DEPS_TRIED"
