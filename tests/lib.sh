@@ -113,7 +113,7 @@ expect_oclgrind_finds() {
     local name=$1 re=$2 flags=$3; shift 3
     need_tool "$name" oclgrind || return 0
     # shellcheck disable=SC2086
-    SPMV_PROBE_MB=0 _run timeout 120 oclgrind $flags "$@"
+    SPMV_PROBE_MB=0 SPMV_DEVICE= _run timeout 120 oclgrind $flags "$@"   # its one device, whatever SPMV_DEVICE says
     if grep -qE -- "$re" "$TMP/err"; then
         pass "$name"
     else
@@ -125,7 +125,7 @@ expect_oclgrind() {
     local name=$1 flags=$2; shift 2
     need_tool "$name" oclgrind || return 0
     # shellcheck disable=SC2086
-    SPMV_PROBE_MB=0 _run timeout 120 oclgrind $flags "$@"
+    SPMV_PROBE_MB=0 SPMV_DEVICE= _run timeout 120 oclgrind $flags "$@"   # its one device, whatever SPMV_DEVICE says
     local st; st=$(cat "$TMP/status")
     local found; found=$(grep -iE 'invalid|error|race|uninitiali[sz]ed' "$TMP/err" | sort | uniq -c | head -n 5)
     if [ "$st" != 0 ] || ! grep -q '^check: PASS' "$TMP/out"; then
