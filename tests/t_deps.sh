@@ -38,13 +38,14 @@ asked() {
     local got; got=$(grep 'apt-get install' "$TMP/apt.log" 2>/dev/null | tail -n 1)
     if [ "${got%% -o *}" = "apt-get install -y -qq $2" ]; then pass "$1"; else fail "$1" "apt-get was asked: '$got'"; fi
 }
-# no gcc, make, gnuplot or oclgrind on this PATH (/usr/bin/time is a file)
+# no gcc, make, gnuplot or oclgrind on this PATH; GNU time is /usr/bin/time, where this machine has it
+T=""; [ -x /usr/bin/time ] || T=" time"
 expect_status "deps: user without sudo gets status 2" 2 deps bash "$ROOT/common/deps.sh"
-one_line "deps: one line naming the exact packages" "run: sudo apt-get install -y opencl-c-headers gcc make gnuplot-nox oclgrind" "$TMP/err"
+one_line "deps: one line naming the exact packages" "run: sudo apt-get install -y opencl-c-headers gcc make gnuplot-nox oclgrind$T" "$TMP/err"
 printf '#!/bin/sh\necho 0\n' >"$B/id"
 rm -f "$TMP/apt.log"
 expect_ok "deps: root installs with apt-get" deps bash "$ROOT/common/deps.sh"
-asked "deps: apt-get asked for exactly the missing packages" "opencl-c-headers gcc make gnuplot-nox oclgrind"
+asked "deps: apt-get asked for exactly the missing packages" "opencl-c-headers gcc make gnuplot-nox oclgrind$T"
 # and on this machine, where everything is installed, it says nothing
 if command -v gnuplot >/dev/null && command -v oclgrind >/dev/null && [ -x /usr/bin/time ] && have_cpu_device; then
     expect_ok "deps: nothing missing here" bash "$ROOT/common/deps.sh"
@@ -65,7 +66,7 @@ asked "deps run: apt-get asked for gnuplot-nox with the rest" "opencl-c-headers 
 rm -f "$TMP/apt.log"
 expect_status "deps: a required package that apt-get cannot install: status 2" 2 deps env APT_FAIL=gcc bash "$ROOT/common/deps.sh"
 tail -n 1 "$TMP/err" >"$TMP/last"
-one_line "deps: ... and the last line says what to run" "deps: apt-get install failed; run: sudo apt-get install -y opencl-c-headers gcc make gnuplot-nox oclgrind" "$TMP/last"
+one_line "deps: ... and the last line says what to run" "deps: apt-get install failed; run: sudo apt-get install -y opencl-c-headers gcc make gnuplot-nox oclgrind$T" "$TMP/last"
 expect_status "deps: no package network, a required package missing: status 2" 2 deps env APT_FAIL=update bash "$ROOT/common/deps.sh" run
 grep -q '^deps: apt-get update failed; run: sudo apt-get install -y opencl-c-headers gcc make gnuplot-nox$' "$TMP/err" &&
     pass "deps: ... and says what to run" || fail "deps: ... and says what to run" "$(tr '\n' '|' <"$TMP/err")"
@@ -76,7 +77,7 @@ printf '#!/bin/sh\nexit 0\n' >"$B/make"
 chmod +x "$B/gcc" "$B/make"
 printf '#!/bin/sh\necho 1000\n' >"$B/id"
 expect_ok "deps: user without sudo, only optional packages missing: status 0" deps bash "$ROOT/common/deps.sh"
-one_line "deps: ... one line naming them and the SKIPs" "deps: not installed here: gnuplot-nox oclgrind; the tests that need them are reported as SKIP" "$TMP/out"
+one_line "deps: ... one line naming them and the SKIPs" "deps: not installed here: gnuplot-nox oclgrind$T; the tests that need them are reported as SKIP" "$TMP/out"
 [ -s "$TMP/err" ] && fail "deps: ... nothing on stderr" "$(cat "$TMP/err")" || pass "deps: ... nothing on stderr"
 expect_ok "deps run: user without sudo, no gnuplot: status 0" deps bash "$ROOT/common/deps.sh" run
 [ -s "$TMP/out" ] || [ -s "$TMP/err" ] && fail "deps run: ... silent (the chart says how to get gnuplot)" "$(cat "$TMP/out" "$TMP/err")" ||
@@ -85,7 +86,7 @@ expect_ok "deps run: user without sudo, no gnuplot: status 0" deps bash "$ROOT/c
 printf '#!/bin/sh\necho 0\n' >"$B/id"
 rm -f "$TMP/apt.log"
 expect_ok "deps: root, apt-get update fails, only optional missing: status 0" deps env APT_FAIL=update DEPS_TRIED="$TMP/new/tried" bash "$ROOT/common/deps.sh"
-grep -q '^deps: apt-get update failed, so these are not installed: gnuplot-nox oclgrind; the tests that need them are reported as SKIP' "$TMP/out" &&
+grep -q "^deps: apt-get update failed, so these are not installed: gnuplot-nox oclgrind$T; the tests that need them are reported as SKIP" "$TMP/out" &&
     [ "$(grep -c '^deps:' "$TMP/out")" = 2 ] && [ ! -s "$TMP/err" ] && pass "deps: ... says so in one line after the try" ||
     fail "deps: ... says so in one line after the try" "$(tr '\n' '|' <"$TMP/out") $(tr '\n' '|' <"$TMP/err")"
 # make run there: not tried again while build/.deps-tried names them
@@ -102,7 +103,7 @@ grep -q '^apt-get install -y -qq gnuplot-nox -o' "$TMP/apt.log" && grep -q '^dep
 # a GPU's driver and no PoCL: make test asks for PoCL (its CPU device), make run does not
 rm -f "$TMP/apt.log"
 expect_ok "deps: a GPU's driver only: root installs" deps env OCL_ICD_VENDORS="$TMP/gpu-vendors" bash "$ROOT/common/deps.sh"
-asked "deps: ... PoCL asked beside the GPU's driver" "gnuplot-nox oclgrind pocl-opencl-icd"
+asked "deps: ... PoCL asked beside the GPU's driver" "gnuplot-nox oclgrind$T pocl-opencl-icd"
 rm -f "$TMP/apt.log"
 expect_ok "deps run: a GPU's driver only: root installs" deps env OCL_ICD_VENDORS="$TMP/gpu-vendors" bash "$ROOT/common/deps.sh" run
 asked "deps run: ... gnuplot-nox, no PoCL" "gnuplot-nox"
