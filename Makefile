@@ -45,14 +45,15 @@ help:
 	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
 
 # the build needs only what `deps.sh run` checks; `make test` checks the rest
+# (what an install could not get is optional: noted in $(BUILD)/.deps-tried)
 $(DEPS_OK):
-	@common/deps.sh run
+	@DEPS_TRIED=$(BUILD)/.deps-tried common/deps.sh run
 	@mkdir -p $(BUILD) && touch $@
-# make run needs no oclgrind or gnuplot (a GPU machine without network runs it)
+# make run needs no oclgrind; gnuplot only for its chart (a GPU machine without network runs it)
 deps-run:
-	@common/deps.sh run
+	@DEPS_TRIED=$(BUILD)/.deps-tried common/deps.sh run
 deps:
-	@common/deps.sh
+	@DEPS_TRIED=$(BUILD)/.deps-tried common/deps.sh
 	@mkdir -p $(BUILD) && touch $(DEPS_OK)
 
 $(BUILD)/common/%.o: common/%.c $(COMMON_H) $(BUILD)/gitrev.h | $(DEPS_OK)

@@ -7,6 +7,13 @@
 #   pass NAME / fail NAME WHY
 #   skip NAME WHY                         a check this machine cannot make (no oclgrind, no
 #                                         gnuplot, no CPU device): counted apart, never as a pass
+#   need_tool NAME TOOL [PACKAGE]         true when TOOL runs here (a command, or a path such as
+#                                         /usr/bin/time); else skip NAME, naming PACKAGE, and false
+#   have_cpu_device / need_cpu_device NAME  an OpenCL CPU device (PoCL) for --device cpu; need_:
+#                                         else skip NAME and false
+#   device_info                           the device the steps pick (SPMV_DEVICE or the default),
+#                                         as they print it: DEVICE_TYPE (CPU, GPU, ...), DEVICE_SEL
+#                                         (P:D), DEVICE_NAME
 #   expect_ok NAME CMD...                 status 0
 #   expect_status NAME STATUS CMD...      exactly that status
 #   expect_error NAME 'substring' CMD...  status 2 and the substring in stderr, on one line
@@ -27,7 +34,33 @@ BY_NAME='function col(n) { return (n in C) ? $C[n] : "" } FNR == 1 { delete C; f
 
 pass() { echo "PASS $1"; echo "PASS $1" >>"$RESULTS"; }
 fail() { echo "FAIL $1: $2"; echo "FAIL $1" >>"$RESULTS"; }
-skip() { echo "SKIP $1: $2"; echo "SKIP $1" >>"$RESULTS"; }
+skip() { echo "SKIP $1: $2"; printf 'SKIP %s\t%s\n' "$1" "$2" >>"$RESULTS"; }   # run.sh: the reason after the tab
+
+# what a check needs that a machine may lack (common/deps.sh installs it where it can)
+need_tool() { # NAME TOOL [PACKAGE]
+    case $2 in
+        /*) [ -x "$2" ] && return 0 ;;
+        *) command -v "$2" >/dev/null 2>&1 && return 0 ;;
+    esac
+    skip "$1" "$2 is not installed (apt-get install ${3:-$2}; common/deps.sh installs it where it can)"
+    return 1
+}
+have_cpu_device() { "$BUILD/devices" 2>/dev/null | grep -qE '^[0-9]+:[0-9]+ +CPU '; }
+need_cpu_device() { # NAME
+    have_cpu_device && return 0
+    skip "$1" "no OpenCL CPU device here (PoCL: apt-get install pocl-opencl-icd)"
+    return 1
+}
+# the device the steps run on here, from step1's own "device" line
+# (device   P:D NAME (KIND), PLATFORM); empty where there is none
+device_info() {
+    [ -n "${DEVICE_SEL:-}" ] && return 0
+    local line
+    line=$(SPMV_PROBE_MB=0 "$BUILD/step1" --grid 1 --runs 1 --warmup 0 2>/dev/null | grep -m 1 '^device ')
+    DEVICE_TYPE=$(echo "$line" | sed -n 's/^device  *[0-9]*:[0-9]* .* (\([A-Z]*\)), .*/\1/p')
+    DEVICE_SEL=$(echo "$line" | awk '{ print $2 }')
+    DEVICE_NAME=$(echo "$line" | sed -n 's/^device  *[0-9]*:[0-9]* \(.*\) ([A-Z]*), .*/\1/p')
+}
 
 _run() { # run CMD, keep stdout/stderr/status in $TMP
     "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
@@ -78,8 +111,9 @@ expect_output() {
 
 expect_oclgrind_finds() {
     local name=$1 re=$2 flags=$3; shift 3
+    need_tool "$name" oclgrind || return 0
     # shellcheck disable=SC2086
-    SPMV_PROBE_MB=0 _run timeout 120 oclgrind $flags "$@"
+    SPMV_PROBE_MB=0 SPMV_DEVICE= _run timeout 120 oclgrind $flags "$@"   # its one device, whatever SPMV_DEVICE says
     if grep -qE -- "$re" "$TMP/err"; then
         pass "$name"
     else
@@ -89,8 +123,9 @@ expect_oclgrind_finds() {
 
 expect_oclgrind() {
     local name=$1 flags=$2; shift 2
+    need_tool "$name" oclgrind || return 0
     # shellcheck disable=SC2086
-    SPMV_PROBE_MB=0 _run timeout 120 oclgrind $flags "$@"
+    SPMV_PROBE_MB=0 SPMV_DEVICE= _run timeout 120 oclgrind $flags "$@"   # its one device, whatever SPMV_DEVICE says
     local st; st=$(cat "$TMP/status")
     local found; found=$(grep -iE 'invalid|error|race|uninitiali[sz]ed' "$TMP/err" | sort | uniq -c | head -n 5)
     if [ "$st" != 0 ] || ! grep -q '^check: PASS' "$TMP/out"; then

@@ -30,10 +30,13 @@ if [ "$failed" -gt 0 ]; then
     grep '^FAIL' "$RESULTS"
 fi
 echo "---- $(( $(date +%s) - start )) s in all"
+if [ "$skipped" -gt 0 ]; then
+    # one line per reason, with how many checks it skipped
+    echo "---- skipped (this machine lacks what they need):"
+    grep '^SKIP' "$RESULTS" | cut -f 2 | sort | uniq -c | sort -rn
+fi
 rm -f "$RESULTS"
 if [ "$skipped" -gt 0 ]; then
-    echo "---- skipped (this machine lacks what they need):"
-    grep '^SKIP' "$RESULTS"
     echo "$passed passed, $failed failed, $skipped skipped"
 else
     echo "$passed passed, $failed failed"

@@ -42,7 +42,7 @@ hb "$TMP/all.rua" 2000000000 2000000000 3000000000
 TIME=/usr/bin/time
 fast_refusal() { # NAME STEP FILE|--grid G: status 2, one line naming what would not fit, < 1 s, < 100 MB
     local name=$1 bin=$2; shift 2
-    if [ ! -x "$TIME" ]; then fail "$name" "$TIME missing (apt-get install time)"; return; fi
+    need_tool "$name" "$TIME" time || return 0
     "$TIME" -f '%e %M' -o "$TMP/tv" "$bin" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
     local st=$? secs kb
     read -r secs kb < <(tail -n 1 "$TMP/tv")

@@ -14,10 +14,7 @@ P=$ROOT/plots
 FIX=$ROOT/tests/data/plots
 HEADER_FIX=$(head -n 1 "$FIX/fixture-cpu.csv")
 
-if ! command -v gnuplot >/dev/null; then
-    fail "plots: gnuplot" "not installed (apt-get install gnuplot-nox)"
-    exit 0
-fi
+need_tool "plots: every figure and the checks below" gnuplot gnuplot-nox || exit 0
 
 # ---- every figure from the fixture, no warnings ----
 OUTD=$TMP/figs WORK=$TMP/work

@@ -45,8 +45,9 @@ expect_error "rounds: GRIDS=abc refused" "GRIDS wants sizes like 1024" env GRIDS
 expect_error "rounds: THREADS=two refused" "THREADS wants a whole number" env THREADS=two BUILD="$BUILD" "$P/rounds.sh"
 expect_error "rounds: missing binaries named" "is not built" env BUILD="$TMP/nothing" "$P/rounds.sh"
 
-# ---- a real round, tiny grids ----
+# ---- a real round, tiny grids (on the CPU device: chapter 4's table) ----
 export SPMV_PROBE_MB=16
+if need_cpu_device "rounds: a real round on the CPU device (three checks)"; then
 _run env BUILD="$BUILD" GRIDS="23x19" ROUNDS=1 ARGS="--runs 2 --warmup 0" OUT="$TMP/real" "$P/rounds.sh"
 st=$(cat "$TMP/status")
 rows=$(grep -c '^| grid23x19r5 |' "$TMP/out")
@@ -58,6 +59,7 @@ else fail "rounds: the cpu kernel gets its speed-up over step 0" "$(grep 'step4 
 if [ "$(grep -c '^rounds: \[' "$TMP/err")" = 7 ] && [ -s "$TMP/real/table.md" ] && [ "$(wc -l <"$TMP/real/rounds.csv")" = 8 ]; then
     pass "rounds: progress per run, the table and the 7 rows kept"
 else fail "rounds: progress per run, the table and the 7 rows kept" "$(grep -c '^rounds: \[' "$TMP/err") progress lines"; fi
+fi
 
 # ---- a step whose check fails: status 1, its FAIL row in the table ----
 mkdir -p "$TMP/stub"

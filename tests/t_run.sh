@@ -29,7 +29,7 @@ grep -q "ERROR (status 2)" "$TMP/out" && pass "summary marks the step that could
 
 # the chart of the run: build/run.png and .svg, and the same chart on the terminal (gnuplot's dumb
 # terminal: the title, the axis, a bar per step); without gnuplot the run passes and says how to get it
-if command -v gnuplot >/dev/null; then
+if need_tool "make run: the chart, as files and on the terminal" gnuplot gnuplot-nox; then
     if head -c 8 "$TMP/chart/run.png" 2>/dev/null | grep -q PNG && grep -q '</svg>' "$TMP/chart/run.svg" 2>/dev/null; then
         pass "make run: the chart in build/run.png and build/run.svg"
     else fail "make run: the chart in build/run.png and build/run.svg" "$(ls -l "$TMP/chart" 2>&1 | tr '\n' '|')"; fi
