@@ -341,7 +341,7 @@ function irregular(    p, pi, i, fm, r, best, bn, n, kk, ki, f, line, lo, hi, pl
             }
             if (!bn) continue
             mt = gmat[fm, best]
-            line = sprintf("%d \"%s\" \"%s rows, %s nonzeros\" \"%s\"", i, famlabel(fm), commas(best), human(gnnz[fm, best]), mt)
+            line = sprintf("%d \"%s\" \"%s rows, %s nnz\" \"%s\"", i, famlabel(fm), human(best), human(gnnz[fm, best]), mt)
             pc = ""; bmax = 0
             for (ki = 1; ki <= 3; ki++) {
                 k = mt SUBSEP p SUBSEP KN[ki]

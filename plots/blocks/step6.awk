@@ -87,13 +87,15 @@ function cell(key, g0,    s) {
     if (g0 != "") s = s " g" g0
     return s
 }
-# the revision of FILE whose rows (of kernel K if given) came last
-function latest_rev(file, kfam,    i, a, best, bd) {
+# the revision of FILE whose rows (of kernel K if given; of matrix M and
+# precision P if given) came last
+function latest_rev(file, kfam, m, p,    i, a, best, bd) {
     best = ""; bd = ""
     for (i = 1; i <= NK; i++) {
         split(KEYS[i], a, SUBSEP)
         if (a[1] != file || a[5] == "cusparse" && kfam != "cusparse") continue
         if (kfam != "" && family(a[5]) != kfam) continue
+        if (m != "" && (a[3] != m || a[4] != p)) continue
         if (LAST[KEYS[i]] > bd) { bd = LAST[KEYS[i]]; best = a[2] }
     }
     return best
@@ -144,11 +146,13 @@ function devices(    n, mats, i, j, rev, irev, ifile, bd, a, key, pr, line, seen
     print "| matrix | P | rows | nonzeros | scalar | vector (g = lanes a row) | adaptive | cuSPARSE | fastest |"
     print "| --- | --- | ---: | ---: | --- | --- | --- | --- | --- |"
     nr = 0
-    rev = latest_rev(data, "")
+    # each matrix and precision from the latest sweep that ran it (a sweep of
+    # the grids alone leaves the real matrices to the one before)
     n = split(pick, mats, " ")
     for (i = 1; i <= n; i++)
         for (j = 1; j <= length(precs); j++) {
-            line = devices_row(data, rev, mats[i], substr(precs, j, 1), 0)
+            rev = latest_rev(data, "", mats[i], substr(precs, j, 1))
+            line = rev == "" ? "" : devices_row(data, rev, mats[i], substr(precs, j, 1), 0)
             if (line != "") { print line; nr++ }
         }
     # the irregular files: the latest run of the adaptive kernel
