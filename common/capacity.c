@@ -1,6 +1,7 @@
 /* capacity.c - will a matrix fit this run? See capacity.h for what is counted. */
 #include "capacity.h"
 #include "measure.h"
+#include "precision.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -244,8 +245,8 @@ static phase host_peak(const spmv_size *s)
         add(p, "the buffers staged", staged ? dia + 4 * c + 4 * r : 0);
         add(p, "the probe", probe_bytes());
     } else if (run.format == 'c') {
-        int wv = run.precision == 'c' || run.precision == 'z' ? 2 : 1;
-        double vs = (run.precision == 's' ? 4 : 8) * wv;
+        int wv = spmv_prec_complex(run.precision) ? 2 : 1;
+        double vs = spmv_prec_value_size(run.precision);
         double base = 4 * (r + 1) + 4 * n, vals = 8 * n * wv, x = 8 * wv * c, y = vs * r, ref = (20 + 8 * wv) * r;
         phase *p = &ph[np++];
         p->name = "computing the reference";
@@ -337,8 +338,7 @@ void spmv_host_estimate_line(char *buf, size_t size)
 int spmv_fits(const spmv_size *s, spmv_error *err)
 {
     double r = (double)s->rows, c = (double)s->cols, n = (double)s->nnz;
-    int vs = run.format == 'c' ? (run.precision == 's' ? 4 : 8) * (run.precision == 'c' || run.precision == 'z' ? 2 : 1)
-                               : 4;
+    int vs = run.format == 'c' ? spmv_prec_value_size(run.precision) : 4;
     if (run.format != 'd' && s->nnz > INT_MAX - 1)
         return spmv_fail(err, "%lld nonzeros: the kernels index with int, so at most %d", s->nnz, INT_MAX - 1);
     double values = s->ndiag > 0 ? (double)s->ndiag * (double)s->pitch : n;

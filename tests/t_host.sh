@@ -180,7 +180,7 @@ rss_mib() { # BIN ARGS...: the run's peak resident MiB, or nothing if it did not
         awk '{ m = $1 / 1024 } END { printf "%.1f", m }' "$TMP/tv"
 }
 ratio_ok() { awk -v e="$1" -v m="$2" 'BEGIN { exit !(m > 0 && e / m >= 0.8 && e / m <= 3) }'; }
-for run in "step0 :: --grid 768" "step1 :: --grid 768" "step5 :: --grid 512" "step6 --precision d :: --grid 512" \
+for run in "step0 :: --grid 768" "step1 :: --grid 768" "step5 :: --grid 512" "step6 --precision d :: --grid 512" "step6 --precision c :: --grid 384" \
            "step6 --kernel adaptive :: --gen powerlaw:rows=500000,mean=15" "step6 --precision z :: --matrix $D/bcsstk33.mtx" \
            "step1 :: --matrix $D/bfwa62.mtx" "step6 :: --matrix $D/bayer10.mtx"; do
     opts=${run%% :: *} matrix=${run#* :: }
@@ -277,7 +277,7 @@ expect_error "step0 --kernel unknown loop" "--kernel wants one of" "$S0" --kerne
 
 # ---- --help: what it lists is taken, what it does not is refused ----
 ALL_FLAGS="--grid --radius --matrix --seed --precision --info --x --save-x --save-y --save-matrix --runs --warmup
- --device --local-size --kernel-file --cl-opts --kernel --threads --block --group-size --csv --quiet"
+ --device --local-size --kernel-file --cl-opts --kernel --threads --block --group-size --csv --quiet --estimate"
 printf '%%%%MatrixMarket matrix array real general\n64 1\n' >"$TMP/x64.mtx"
 for i in $(seq 64); do echo 0.5; done >>"$TMP/x64.mtx"
 value_of() { # a value the flag takes
