@@ -200,7 +200,14 @@ static double probe_bytes(void)
     return 2.0 * d + 2.0 * (double)host;
 }
 
-/* The phases of the run s describes; returns the largest, with its parts. */
+/* The phases of the run s describes; returns the largest, with its parts.
+ * In bytes: COO 4 + 4 + 8 a value (16 complex); CSR 4 a row and 4 + 8 a
+ * value; DIA 4 a slot of ndiag x pitch; the diagonal maps (convert.c) 1 + 4
+ * a diagonal of rows + cols; the reference (check.h) y 8 (16 complex), the
+ * scale 8, the length 4 and the integer bound 8 a row; step 6's adaptive
+ * plan at most 1 a row and 1 a nonzero at its default work-groups (4 ints a
+ * block of 16 rows or more, and the long rows' lists). Arrays are counted
+ * while they are alive: a conversion holds its input and its output. */
 static phase host_peak(const spmv_size *s)
 {
     double r = (double)s->rows, c = (double)s->cols, n = (double)s->nnz, wr = s->complex_ ? 2 : 1;
