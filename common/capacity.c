@@ -1,29 +1,57 @@
 /* capacity.c - will a matrix fit this run? See capacity.h for what is counted. */
 #include "capacity.h"
+#include "measure.h"
+#include "precision.h"
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* What the program's runtime holds on the host beside its arrays, measured
+ * as the peak resident size of a 16x16 grid without the probe
+ * (SPMV_PROBE_MB=0): PoCL, a CPU device, 83 MiB; step 0, with no device,
+ * 2.3 MiB. A GPU's runtime (OpenCL or CUDA) is counted at more. */
+#define RUNTIME_HOST (8.0 * 1048576)
+#define RUNTIME_CPU_DEVICE (128.0 * 1048576)
+#define RUNTIME_GPU (256.0 * 1048576)
 
 static struct {
     char device[256];             /* "": no device recorded */
     double max_alloc, global_mem;
+    int memory;                   /* SPMV_MEM_*, 0: no device (step 0, the tools) */
     char format;                  /* 'c', 'd', 0 */
-    int value_size;               /* 0: the file's field decides (4 real, 8 complex) */
-} run = { "", 0, 0, 0, 4 };
+    char precision;
+    int keeps_values;
+    double estimate;              /* the largest host estimate so far */
+    char line[640];               /* and what it was made of */
+} run = { "", 0, 0, 0, 0, 's', 0, 0, "" };
 
-void spmv_limits_device(const char *name, unsigned long long max_alloc, unsigned long long global_mem)
+void spmv_limits_device(const char *name, unsigned long long max_alloc, unsigned long long global_mem, int memory)
 {
     snprintf(run.device, sizeof run.device, "%s", name ? name : "the device");
     run.max_alloc = (double)max_alloc;
     run.global_mem = (double)global_mem;
+    run.memory = memory;
 }
 
-void spmv_limits_format(char format, int value_size)
+void spmv_limits_format(char format, char precision)
 {
     run.format = format;
-    run.value_size = value_size > 0 ? value_size : 0;
+    run.precision = precision;   /* 0: the file's own field decides (prec_of) */
+}
+
+/* The precision the step will run in: the one asked, else float or complex
+ * float as the matrix's own field says (a file read without --precision) */
+static char prec_of(const spmv_size *s)
+{
+    return run.precision ? run.precision : s->complex_ ? 'c' : 's';
+}
+
+void spmv_limits_keeps_values(int keeps)
+{
+    run.keeps_values = keeps;
 }
 
 unsigned long long spmv_host_memory(void)
@@ -31,6 +59,94 @@ unsigned long long spmv_host_memory(void)
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     return pages > 0 && page > 0 ? (unsigned long long)pages * (unsigned long long)page : 0;
 }
+
+/* ---- the memory available ----------------------------------------------- */
+
+/* "Key:   N kB" of /proc/meminfo, in bytes; -1 if absent */
+static double meminfo(const char *key)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (!f)
+        return -1;
+    char line[256];
+    double v = -1;
+    size_t n = strlen(key);
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, key, n) == 0 && line[n] == ':') {
+            v = strtod(line + n + 1, NULL) * 1024;
+            break;
+        }
+    fclose(f);
+    return v;
+}
+
+/* the first number in a file, -1 if none ("max" in a cgroup's limit: none) */
+static double file_number(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char buf[64] = "";
+    char *ok = fgets(buf, sizeof buf, f);
+    fclose(f);
+    char *end;
+    double v = ok ? strtod(buf, &end) : 0;
+    return ok && end != buf && v > 0 ? v : -1;
+}
+
+/* what this program holds now: its runtime is already out of MemAvailable,
+ * and the estimate counts it too */
+static double resident(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (!f)
+        return 0;
+    long size = 0, res = 0;
+    int got = fscanf(f, "%ld %ld", &size, &res);
+    fclose(f);
+    return got == 2 ? (double)res * (double)sysconf(_SC_PAGESIZE) : 0;
+}
+
+double spmv_host_available(char *src, size_t size)
+{
+    const char *env = getenv("SPMV_HOST_MEM_MB");
+    if (env && *env) {
+        char *end;
+        double mb = strtod(env, &end);
+        if (end != env && !*end && mb > 0) {
+            snprintf(src, size, "SPMV_HOST_MEM_MB=%s", env);
+            return mb * 1048576;
+        }
+    }
+    double own = resident(), avail = meminfo("MemAvailable");
+    if (avail >= 0) {
+        snprintf(src, size, "MemAvailable");
+    } else if ((avail = meminfo("MemFree")) >= 0) {   /* kernels before 3.14 */
+        double cached = meminfo("Cached"), buffers = meminfo("Buffers");
+        avail += (cached > 0 ? cached : 0) + (buffers > 0 ? buffers : 0);
+        snprintf(src, size, "MemFree, Cached and Buffers");
+    } else {
+        snprintf(src, size, "3/4 of the physical memory");
+        return 0.75 * (double)spmv_host_memory();
+    }
+    avail += own;
+    /* a container's limit: cgroup v2, then v1 (a limit near 2^63 is none) */
+    double limit = file_number("/sys/fs/cgroup/memory.max"), used = file_number("/sys/fs/cgroup/memory.current");
+    if (limit < 0) {
+        limit = file_number("/sys/fs/cgroup/memory/memory.limit_in_bytes");
+        used = file_number("/sys/fs/cgroup/memory/memory.usage_in_bytes");
+    }
+    if (limit > 0 && limit < 1e18) {
+        double room = limit - (used > 0 ? used : 0) + own;
+        if (room < avail) {
+            avail = room;
+            snprintf(src, size, "the cgroup's memory limit");
+        }
+    }
+    return avail;
+}
+
+/* ---- the device --------------------------------------------------------- */
 
 #define GIB(b) ((b) / 1073741824.0)
 
@@ -51,55 +167,211 @@ static int fits_device(double total, const char *parts, spmv_error *err)
     return 0;
 }
 
-/* The host side's peak, against three quarters of the machine's memory: the
- * rest is for the OpenCL runtime, the bandwidth probe and everything else. */
-static int fits_host(double matrix, double as_read, double x, double ref, spmv_error *err)
+/* ---- the host's phases -------------------------------------------------- */
+
+typedef struct {
+    const char *name;
+    int n;
+    const char *what[12];
+    double bytes[12];
+    double total;
+} phase;
+
+static void add(phase *p, const char *what, double bytes)
 {
-    double total = matrix + as_read + x + ref, mem = (double)spmv_host_memory();
-    if (mem > 0 && total > 0.75 * mem) {
-        char read[64] = "";
-        if (as_read > 0)
-            snprintf(read, sizeof read, "the entries as read %.1f, ", GIB(as_read));
-        return spmv_fail(err, "the host side would need %.1f GiB (%sthe matrix %.1f, x %.1f, the reference %.1f), "
-                         "more than 3/4 of this machine's %.1f GiB", GIB(total), read, GIB(matrix), GIB(x),
-                         GIB(ref), GIB(mem));
+    if (bytes <= 0 || p->n == 12)
+        return;
+    p->what[p->n] = what;
+    p->bytes[p->n++] = bytes;
+    p->total += bytes;
+}
+
+/* The bandwidth probe's host bytes (measure.c): two arrays on the host (step
+ * 0), two buffers of the CPU device and two beside them; a GPU's are its own. */
+static double probe_bytes(void)
+{
+    size_t host = (size_t)128 << 20, dev = host;
+    if (!spmv_probe_size(&host))
+        return 0;
+    if (!spmv_probe_size(&dev))
+        return 0;
+    if (run.memory == 0)
+        return 2.0 * (double)host;
+    if (run.memory != SPMV_MEM_HOST)
+        return 0;
+    double d = (double)dev;
+    if (run.max_alloc > 0 && d > run.max_alloc)
+        d = run.max_alloc;
+    if (run.global_mem > 0 && d > run.global_mem / 4)
+        d = run.global_mem / 4;
+    return 2.0 * d + 2.0 * (double)host;
+}
+
+/* The phases of the run s describes; returns the largest, with its parts.
+ * In bytes: COO 4 + 4 + 8 a value (16 complex); CSR 4 a row and 4 + 8 a
+ * value; DIA 4 a slot of ndiag x pitch; the diagonal maps (convert.c) 1 + 4
+ * a diagonal of rows + cols; the reference (check.h) y 8 (16 complex), the
+ * scale 8, the length 4 and the integer bound 8 a row; step 6's adaptive
+ * plan at most 1 a row and 1 a nonzero at its default work-groups (4 ints a
+ * block of 16 rows or more, and the long rows' lists). Arrays are counted
+ * while they are alive: a conversion holds its input and its output. */
+static phase host_peak(const spmv_size *s)
+{
+    double r = (double)s->rows, c = (double)s->cols, n = (double)s->nnz, wr = s->complex_ ? 2 : 1;
+    double csr = 4 * (r + 1) + n * (4 + 8 * wr), coo = n * (8 + 8 * wr);
+    phase ph[6];
+    int np = 0;
+    memset(ph, 0, sizeof ph);
+    if (s->from == SPMV_FROM_FILE) {
+        phase *p = &ph[np++];
+        p->name = "reading";
+        add(p, "the entries as read", coo);
+        p = &ph[np++];
+        p->name = "converting to CSR";
+        add(p, "the entries as read", coo);
+        add(p, "CSR", csr + 4 * (r + 1));
+    } else if (s->from == SPMV_FROM_CSR || (s->from == SPMV_FROM_GRID && run.format != 'd')) {
+        phase *p = &ph[np++];
+        p->name = s->from == SPMV_FROM_GRID ? "building" : "generating";
+        add(p, "CSR", csr);
     }
+    int dev = run.memory != 0, cpu = run.memory == SPMV_MEM_HOST, staged = run.memory == SPMV_MEM_DEVICE;
+    if (run.format == 'd') {
+        double dia = s->ndiag > 0 ? 4.0 * (double)s->ndiag * (double)s->pitch + 4.0 * (double)s->ndiag : 4 * n;
+        if (s->from != SPMV_FROM_GRID) {
+            phase *p = &ph[np++];
+            p->name = "converting to DIA";
+            add(p, "CSR", csr);
+            add(p, "DIA", dia);
+            add(p, "the diagonal maps", 5 * (r + c));
+        } else if (s->csr_too) {
+            phase *p = &ph[np++];
+            p->name = "building CSR for --info";
+            add(p, "CSR", csr);
+            add(p, "the diagonal map", r + c);
+        }
+        phase *p = &ph[np++];
+        p->name = "running";
+        add(p, "DIA", dia);
+        add(p, "x", 4 * c + (dev ? 8 * c : 0));   /* and its copies: step 5's image, step 4's halo */
+        add(p, "y", 4 * r + (cpu ? 4 * r : 0));   /* and the CPU device's */
+        add(p, "the reference", 28 * r);
+        add(p, "the buffers staged", staged ? dia + 4 * c + 4 * r : 0);
+        add(p, "the probe", probe_bytes());
+    } else if (run.format == 'c') {
+        int wv = spmv_prec_complex(prec_of(s)) ? 2 : 1;
+        double vs = spmv_prec_value_size(prec_of(s));
+        double base = 4 * (r + 1) + 4 * n, vals = 8 * n * wv, x = 8 * wv * c, y = vs * r, ref = (20 + 8 * wv) * r;
+        phase *p = &ph[np++];
+        p->name = "computing the reference";
+        add(p, "CSR", base + vals);
+        add(p, "x", x);
+        add(p, "y", y);
+        add(p, "the reference", ref);
+        if (prec_of(s) == 'z' && !run.keeps_values) {
+            phase *q = &ph[np++];
+            *q = *p;
+            q->name = "packing the values";
+            add(q, "the packed values", 16 * n);
+        }
+        p = &ph[np++];
+        p->name = "running";
+        add(p, "CSR", base + (run.keeps_values ? vals : 0) + vs * n);
+        add(p, "x", x + vs * c);
+        add(p, "y", y + (cpu ? y : 0));
+        add(p, "the reference", ref);
+        add(p, "the adaptive plan", r + n);
+        add(p, "the buffers staged", staged ? base + vs * (n + c + r) : 0);
+        add(p, "the probe", probe_bytes());
+    }
+    int top = 0;
+    for (int i = 0; i < np; i++) {
+        if (run.format)   /* a step, not a tool */
+            add(&ph[i], "the runtime", cpu ? RUNTIME_CPU_DEVICE : staged ? RUNTIME_GPU : RUNTIME_HOST);
+        if (ph[i].total > ph[top].total)
+            top = i;
+    }
+    return ph[top];
+}
+
+/* bytes in KiB below a MiB, MiB below a GiB, else GiB */
+static const char *amount(double b, char *buf, size_t size)
+{
+    if (b < 1048576.0)
+        snprintf(buf, size, "%.0f KiB", b / 1024.0);
+    else if (b < 1073741824.0)
+        snprintf(buf, size, "%.0f MiB", b / 1048576.0);
+    else
+        snprintf(buf, size, "%.1f GiB", GIB(b));
+    return buf;
+}
+
+/* "at its peak, running (DIA 300 MiB, x 1 MiB, ...)" */
+static void describe(const phase *p, char *buf, size_t size)
+{
+    char a[32];
+    int k = snprintf(buf, size, "at its peak, %s (", p->name);
+    for (int i = 0; i < p->n && k > 0 && (size_t)k < size; i++)
+        k += snprintf(buf + k, size - (size_t)k, "%s%s %s", i ? ", " : "", p->what[i],
+                      amount(p->bytes[i], a, sizeof a));
+    if (k > 0 && (size_t)k < size)
+        snprintf(buf + k, size - (size_t)k, ")");
+}
+
+static int fits_host(const spmv_size *s, spmv_error *err)
+{
+    phase p = host_peak(s);
+    char src[64], need[400], a[32];
+    double avail = spmv_host_available(src, sizeof src);
+    describe(&p, need, sizeof need);
+    if (p.total >= run.estimate) {
+        run.estimate = p.total;
+        snprintf(run.line, sizeof run.line, "%s; %.1f MiB available (%s)", need, avail / 1048576.0, src);
+    }
+    char b[32];
+    if (avail > 0 && p.total > avail)
+        return spmv_fail(err, "the host would need %s %s, more than the %s available (%s)",
+                         amount(p.total, b, sizeof b), need, amount(avail, a, sizeof a), src);
     return 0;
 }
 
-int spmv_fits(long long rows, long long cols, long long nnz, int complex_, int from_file, spmv_error *err)
+double spmv_host_estimate(void)
 {
-    double r = (double)rows, c = (double)cols, n = (double)nnz, w = complex_ ? 2 : 1,
-           vs = run.value_size ? run.value_size : 4 * w;
-    if (run.format != 'd' && nnz > INT_MAX - 1)
-        return spmv_fail(err, "%lld nonzeros: the kernels index with int, so at most %d", nnz, INT_MAX - 1);
-    /* the host: CSR (also on the way to DIA from a file), x and the reference */
-    double csr = 4.0 * (r + 1) + n * (4 + 8 * w), as_read = from_file ? n * (8 + 8 * w) : 0;
-    double matrix = run.format == 'd' ? 4.0 * n + (from_file ? csr : 0) : csr;
-    double x = run.format == 'd' ? 4.0 * c : 8.0 * w * c, ref = r * (8 * w + 8 + 4);
-    if (run.format == 'd') {
-        /* at least one value per nonzero; spmv_fits_dia checks the diagonals */
-        if (fits_buffer("the values (at least one per nonzero)", 4.0 * n, err) || fits_buffer("x", 4.0 * c, err) ||
-            fits_buffer("y", 4.0 * r, err) || fits_device(4.0 * (n + c + r), "the values, x and y", err))
-            return -1;
-    } else if (run.format == 'c') {
-        if (fits_buffer("the row pointers", 4.0 * (r + 1), err) || fits_buffer("the column indices", 4.0 * n, err) ||
-            fits_buffer("the values", vs * n, err) || fits_buffer("x", vs * c, err) || fits_buffer("y", vs * r, err) ||
-            fits_device(4.0 * (r + 1) + (4 + vs) * n + vs * (c + r), "the matrix, x and y", err))
-            return -1;
-    }
-    return fits_host(matrix, as_read, x, ref, err);
+    return run.estimate;
 }
 
-int spmv_fits_dia(long long rows, long long cols, long long ndiag, long long pitch, spmv_error *err)
+void spmv_host_estimate_line(char *buf, size_t size)
 {
-    double values = (double)ndiag * (double)pitch, r = (double)rows, c = (double)cols;
-    if (values >= 2147483647.0)
+    snprintf(buf, size, "%s", run.line[0] ? run.line : "nothing estimated");
+}
+
+/* ---- the check ---------------------------------------------------------- */
+
+/* The absolute limits first (int indices), then the host (can it hold the
+ * matrix at all?), then the device. */
+int spmv_fits(const spmv_size *s, spmv_error *err)
+{
+    double r = (double)s->rows, c = (double)s->cols, n = (double)s->nnz;
+    int vs = run.format == 'c' ? spmv_prec_value_size(prec_of(s)) : 4;
+    if (run.format != 'd' && s->nnz > INT_MAX - 1)
+        return spmv_fail(err, "%lld nonzeros: the kernels index with int, so at most %d", s->nnz, INT_MAX - 1);
+    double values = s->ndiag > 0 ? (double)s->ndiag * (double)s->pitch : n;
+    if (s->ndiag > 0 && values >= 2147483647.0)
         return spmv_fail(err, "%lld diagonals of %lld values: more than 2^31 values, and the kernels index "
-                         "with int", ndiag, pitch);
-    if (fits_buffer("the DIA values", 4.0 * values, err) || fits_buffer("x", 4.0 * c, err) ||
-        fits_buffer("y", 4.0 * r, err) ||
-        fits_device(4.0 * (values + ndiag + c + r), "the DIA values, x and y", err))
+                         "with int", s->ndiag, s->pitch);
+    if (fits_host(s, err))
         return -1;
-    return fits_host(4.0 * values + 4.0 * ndiag, 0, 4.0 * c, 20.0 * r, err);
+    if (run.format == 'd') {
+        const char *what = s->ndiag > 0 ? "the DIA values" : "the values (at least one per nonzero)";
+        return fits_buffer(what, 4.0 * values, err) || fits_buffer("x", 4.0 * c, err) ||
+               fits_buffer("y", 4.0 * r, err) ||
+               fits_device(4.0 * (values + (s->ndiag > 0 ? (double)s->ndiag : 0) + c + r),
+                           s->ndiag > 0 ? "the DIA values, x and y" : "the values, x and y", err) ? -1 : 0;
+    }
+    if (run.format == 'c')
+        return fits_buffer("the row pointers", 4.0 * (r + 1), err) || fits_buffer("the column indices", 4.0 * n, err) ||
+               fits_buffer("the values", vs * n, err) || fits_buffer("x", vs * c, err) ||
+               fits_buffer("y", vs * r, err) ||
+               fits_device(4.0 * (r + 1) + (4 + vs) * n + vs * (c + r), "the matrix, x and y", err) ? -1 : 0;
+    return 0;
 }

@@ -6,9 +6,20 @@
  *                  buffer within the device's largest allocation, all of them
  *                  within its memory, and every index within an int (the
  *                  kernels index with int);
- *   on the host    what the host side holds at its peak: the entries as read
- *                  (from a file), the matrix in CSR or DIA, x, and the double
- *                  reference (y, a scale and a length per row).
+ *   on the host    its peak: the largest of the phases a run goes through,
+ *                  each with what is alive at once (capacity.c counts them):
+ *                  reading (the entries as read, COO), converting to CSR
+ *                  (COO and CSR), generating (CSR), converting to DIA (CSR,
+ *                  DIA padded to its pitch, the diagonal maps), and running
+ *                  (the step's matrix, x and its copies, y, the double
+ *                  reference, the device's y on a CPU device, step 6's
+ *                  adaptive plan, the bandwidth probe), plus an allowance for
+ *                  the OpenCL (or CUDA) runtime.
+ * The host's peak is held against the memory available: SPMV_HOST_MEM_MB if
+ * set (tests pretend a smaller or larger host with it), else MemAvailable of
+ * /proc/meminfo plus what the program already holds (its runtime, counted in
+ * the estimate), within the cgroup's limit if it has one; without
+ * /proc/meminfo, 3/4 of the physical memory.
  * The readers ask right after the header and the generators before they
  * generate, so a three-line file that declares two billion rows is refused in
  * a millisecond with what would not fit, not after a minute and 15 GB.
@@ -23,21 +34,47 @@
 
 #include "matrix.h"
 
-/* The device of the run (name for the messages; sizes in bytes). */
-void spmv_limits_device(const char *name, unsigned long long max_alloc, unsigned long long global_mem);
-/* The step's format ('c' CSR, 'd' DIA) and the bytes of one device value
- * (4 float, 8 double or complex float, 16 complex double; 0: the file's own
- * field decides, 4 if real, 8 if complex). */
-void spmv_limits_format(char format, int value_size);
+/* Where the device's memory is: the host's (a CPU device: its buffers count
+ * on the host) or its own (a GPU: its runtime may stage the buffers it is
+ * given on the host, so they count there too). */
+enum { SPMV_MEM_HOST = 1, SPMV_MEM_DEVICE = 2 };
 
-/* Does a rows x cols matrix with nnz entries fit? complex_: complex values on
- * the host; from_file: its entries are held as read (COO) while CSR is built.
- * 0: yes; -1 with *err saying what would not fit (callers add where the size
- * came from: "FILE:LINE: " or "grid 8x8: "). For DIA, nnz is a lower bound of
- * the values stored: spmv_fits_dia checks them once the diagonals are known. */
-int spmv_fits(long long rows, long long cols, long long nnz, int complex_, int from_file, spmv_error *err);
-/* DIA: ndiag diagonals of pitch values each, on the host and the device. */
-int spmv_fits_dia(long long rows, long long cols, long long ndiag, long long pitch, spmv_error *err);
+/* The device of the run (name for the messages; sizes in bytes, 0: unknown). */
+void spmv_limits_device(const char *name, unsigned long long max_alloc, unsigned long long global_mem, int memory);
+/* The step's format ('c' CSR, 'd' DIA) and precision ('s' 'd' 'c' 'z'; DIA: 's'). */
+void spmv_limits_format(char format, char precision);
+/* The program keeps the values as read beside the copy it gives the device
+ * (cuSPARSE's program) instead of converting them in place (step 6). */
+void spmv_limits_keeps_values(int keeps);
+
+/* How a matrix reaches the step's format, for the host's phases */
+enum {
+    SPMV_FROM_FILE = 1,   /* entries read (COO), converted to CSR */
+    SPMV_FROM_CSR,        /* in hand as CSR (generated, or read and converted) */
+    SPMV_FROM_GRID,       /* the grid, built straight into the step's format */
+};
+
+typedef struct {
+    long long rows, cols, nnz;   /* nnz: the entries; at a header, at most (symmetric: doubled) */
+    int complex_;                /* complex values as read */
+    int from;                    /* SPMV_FROM_* */
+    long long ndiag, pitch;      /* DIA once its diagonals are known; 0: at least nnz values */
+    int csr_too;                 /* a DIA step's grid is also built as CSR (--info, --save-matrix) */
+} spmv_size;
+
+/* Does it fit? 0: yes; -1 with *err saying what would not fit (callers add
+ * where the size came from: "FILE:LINE: " or "grid 8x8: "). */
+int spmv_fits(const spmv_size *s, spmv_error *err);
+
+/* The largest host estimate of this run so far (bytes; 0 before any), and
+ * one line saying it: the estimate, its phase and parts, the memory
+ * available and where that came from (--estimate prints it). */
+double spmv_host_estimate(void);
+void spmv_host_estimate_line(char *buf, size_t size);
+
+/* Bytes this program may hold on the host, and where that came from
+ * ("MemAvailable", "SPMV_HOST_MEM_MB", ...); 0 if unknown. */
+double spmv_host_available(char *src, size_t size);
 
 /* Bytes of physical memory on this machine (0 if unknown). */
 unsigned long long spmv_host_memory(void);

@@ -290,7 +290,8 @@ void spmv_cl_open(spmv_cl *cl, const char *sel)
            type_name(cl->type), cl->platform_name);
     printf("driver   %s, %s, %.1f GiB\n", cl->driver, cl->version, cl->global_mem / 1073741824.0);
     /* so a matrix too large for this device is refused before it is built */
-    spmv_limits_device(cl->device_name, cl->max_alloc, cl->global_mem);
+    spmv_limits_device(cl->device_name, cl->max_alloc, cl->global_mem,
+                       (cl->type & CL_DEVICE_TYPE_CPU) ? SPMV_MEM_HOST : SPMV_MEM_DEVICE);
     spmv_phase_add(SPMV_PH_DEVICE, spmv_now() - t0);
 }
 

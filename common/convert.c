@@ -231,7 +231,9 @@ int csr_to_dia(const csr_matrix *A, size_t pitch_align, dia_matrix *B, spmv_erro
     B->nnz = 0;
     B->pitch = spmv_round_up((size_t)A->rows, pitch_align);
     spmv_error e;
-    if (spmv_fits_dia(A->rows, A->cols, nd, (long long)B->pitch, &e)) {
+    spmv_size s = { .rows = A->rows, .cols = A->cols, .nnz = A->nnz, .from = SPMV_FROM_CSR, .ndiag = nd,
+                    .pitch = (long long)B->pitch };
+    if (spmv_fits(&s, &e)) {
         free(seen);
         memset(B, 0, sizeof *B);
         return spmv_fail(err, "%s in DIA: %s", A->origin.name, e.msg);

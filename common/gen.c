@@ -200,7 +200,8 @@ static void spec_name(const gen_spec *s, uint64_t seed, char *name, size_t size)
 static int gen_fits(const char *spec, long long rows, long long cols, long long nnz, long long drawn,
                     spmv_error *err)
 {
-    if (!spmv_fits(rows, cols, nnz, 0, 0, err))
+    spmv_size s = { .rows = rows, .cols = cols, .nnz = nnz, .from = SPMV_FROM_CSR };
+    if (!spmv_fits(&s, err))
         return 0;
     char msg[sizeof err->msg], count[48] = "";
     snprintf(msg, sizeof msg, "%s", err->msg);

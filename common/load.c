@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the step's format: DIA (steps 0-5) or CSR (step 6) */
+static int dia_step;
+
 void spmv_print_dia(const dia_matrix *A)
 {
     printf("matrix   %s: %d x %d, %lld nonzeros, %d diagonals (%.1f%% of the DIA storage is padding)\n",
@@ -20,27 +23,34 @@ void spmv_print_dia(const dia_matrix *A)
            A->ndiag ? 100.0 * (1.0 - (double)A->nnz / ((double)A->ndiag * A->rows)) : 0.0);
 }
 
+static void estimate_print(const spmv_options *o);
+
 /* --matrix FILE or --gen SPEC, as CSR */
 static void read_csr(const spmv_options *o, csr_matrix *A)
 {
     spmv_error err;
     if (o->gen) {
-        if (csr_generate(o->gen, o->seed, A, &err))
+        if (csr_generate(o->gen, o->seed, A, &err)) {
+            estimate_print(o);
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+        }
         return;
     }
     const char *path = o->matrix;
     coo_matrix C;
-    if (matrix_read(path, &C, &err))
+    if (matrix_read(path, &C, &err)) {
+        estimate_print(o);
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    }
     int rc = coo_to_csr(&C, A, &err);
     coo_free(&C);
     if (rc)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 }
 
-/* The grid's size against the run's limits, before any of it is built. */
-static void check_grid(const spmv_options *o, size_t pitch_align, int csr, int complex_)
+/* The grid's size against the run's limits, before any of it is built
+ * (pitch_align 1 before the step has said its own: a lower bound). */
+static void check_grid(const spmv_options *o, size_t pitch_align)
 {
     spmv_error err;
     long long nnz;
@@ -48,29 +58,56 @@ static void check_grid(const spmv_options *o, size_t pitch_align, int csr, int c
     if (grid_shape(o->grid_w, o->grid_h, o->radius, &nnz, &ndiag, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
     long long n = (long long)o->grid_w * o->grid_h;
-    int rc = csr ? spmv_fits(n, n, nnz, complex_, 0, &err)
-                 : spmv_fits_dia(n, n, ndiag, (long long)spmv_round_up((size_t)n, pitch_align), &err);
-    if (rc)
+    spmv_size s = { .rows = n, .cols = n, .nnz = nnz, .from = SPMV_FROM_GRID,
+                    .csr_too = o->info || o->save_matrix };
+    if (dia_step) {
+        s.ndiag = ndiag;
+        s.pitch = (long long)spmv_round_up((size_t)n, pitch_align);
+    }
+    if (spmv_fits(&s, &err)) {
+        estimate_print(o);
         spmv_die(SPMV_EXIT_USAGE, "grid %dx%d radius %d (%lld rows, %lld nonzeros): %s; try a smaller --grid",
                  o->grid_w, o->grid_h, o->radius, n, nnz, err.msg);
+    }
+}
+
+/* --estimate: the host's estimate, once the matrix's size is known, then
+ * exit; printed before a refusal too (the device's limits, or the host's) */
+static void estimate_print(const spmv_options *o)
+{
+    if (!o->estimate || spmv_host_estimate() <= 0)
+        return;
+    char line[768];
+    spmv_host_estimate_line(line, sizeof line);
+    printf("host     needs %.1f MiB %s\n", spmv_host_estimate() / 1048576.0, line);
+    fflush(stdout);
+}
+
+static void estimate_exit(const spmv_options *o)
+{
+    if (!o->estimate)
+        return;
+    estimate_print(o);
+    exit(SPMV_EXIT_PASS);
 }
 
 /* The grid as CSR (step 6, and --info or --save-matrix of a DIA step). */
-static void grid_csr(const spmv_options *o, int complex_, csr_matrix *A)
+static void grid_csr(const spmv_options *o, csr_matrix *A)
 {
     spmv_error err;
-    check_grid(o, 1, 1, complex_);
+    check_grid(o, 1);
     if (csr_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, A, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 }
 
 /* format and value_size: what the step will hold, for the size checks of
  * the readers (capacity.h) */
-static void read_input(const spmv_options *o, char format, int value_size, spmv_input *in)
+static void read_input(const spmv_options *o, char format, char precision, spmv_input *in)
 {
     double t0 = spmv_now();
     memset(in, 0, sizeof *in);
-    spmv_limits_format(format, value_size);
+    dia_step = format == 'd';
+    spmv_limits_format(format, precision);
     in->grid = !o->matrix && !o->gen;
     if (!in->grid)
         read_csr(o, &in->csr);
@@ -79,13 +116,13 @@ static void read_input(const spmv_options *o, char format, int value_size, spmv_
 
 void spmv_read_dia(const spmv_options *o, spmv_input *in)
 {
-    read_input(o, 'd', 4, in);
+    read_input(o, 'd', 's', in);
 }
 
 void spmv_read_csr(const spmv_options *o, spmv_input *in)
 {
     /* without --precision a file's size is judged by its own field (0: float or complex float) */
-    read_input(o, 'c', o->precision_set ? spmv_prec_value_size(o->precision) : 0, in);
+    read_input(o, 'c', o->precision_set ? o->precision : 0, in);
 }
 
 void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, dia_matrix *A)
@@ -95,24 +132,32 @@ void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, di
     if (!in->grid) {
         int rc = csr_to_dia(&in->csr, pitch_align, A, &err);
         csr_free(&in->csr);
-        if (rc)
+        if (rc) {
+            estimate_print(o);
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+        }
     } else {
-        check_grid(o, pitch_align, 0, 0);
+        check_grid(o, pitch_align);
+        estimate_exit(o);
         if (dia_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, pitch_align, A, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
     }
     spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
+    estimate_exit(o);
     spmv_print_dia(A);
 }
 
 void spmv_load_csr(const spmv_options *o, spmv_input *in, csr_matrix *A)
 {
     double t0 = spmv_now();
-    if (in->grid)
-        grid_csr(o, spmv_prec_complex(o->precision), A);
-    else
+    if (in->grid) {
+        check_grid(o, 1);
+        estimate_exit(o);
+        grid_csr(o, A);
+    } else {
         *A = in->csr;
+    }
+    estimate_exit(o);
     memset(&in->csr, 0, sizeof in->csr);
     spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
 }
@@ -192,10 +237,15 @@ void spmv_save_matrix(const spmv_options *o, const spmv_input *in)
 {
     if (!o->info && !o->save_matrix)
         return;
+    if (o->estimate) {   /* nothing built or written; the grid's CSR counted */
+        if (in->grid)
+            check_grid(o, 1);
+        return;
+    }
     double t0 = spmv_now();
     if (in->grid) {
         csr_matrix C;
-        grid_csr(o, 0, &C);
+        grid_csr(o, &C);
         save_csr(o, &C);
         csr_free(&C);
     } else {

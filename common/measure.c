@@ -91,7 +91,7 @@ static const char *probe_src =
     "  out[i] = s.x + s.y + s.z + s.w; }\n";
 
 /* SPMV_PROBE_MB: another size, for tests and simulators; 0: no probe. */
-static int probe_size(size_t *bytes)
+int spmv_probe_size(size_t *bytes)
 {
     const char *mb = getenv("SPMV_PROBE_MB");
     if (mb && strcmp(mb, "0") == 0)
@@ -228,7 +228,7 @@ static spmv_probe *probe_open(spmv_cl *cl, int threads, int posix)
      * touched page by page when the probe opens) the smaller size keeps the
      * probe's set-up to a fraction of a second */
     size_t bytes = (size_t)(cl && !(cl->type & CL_DEVICE_TYPE_CPU) ? 256 : 128) << 20;
-    if (!probe_size(&bytes))
+    if (!spmv_probe_size(&bytes))
         return NULL;
     spmv_probe *p = calloc(1, sizeof *p);
     if (!p)

@@ -57,6 +57,9 @@ typedef struct {
  * the host's, a thread per compute unit. NULL when SPMV_PROBE_MB=0
  * (no probe; SPMV_PROBE_MB=N: N MiB, for tests and simulators). */
 spmv_probe *spmv_probe_open(spmv_cl *cl, int threads);
+/* SPMV_PROBE_MB: 0 for no probe, else *bytes set to it if given (capacity.c
+ * counts the probe's bytes on the host). */
+int spmv_probe_size(size_t *bytes);
 /* The host probe as it runs beside a CPU device: its threads end with each
  * sample (POSIX threads), so none is left spinning when a kernel runs. */
 spmv_probe *spmv_probe_open_beside(int threads);

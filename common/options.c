@@ -72,6 +72,8 @@ static void usage(const spmv_step *s)
     }
     printf("  --csv FILE          append one result row to FILE (header when new)\n");
     printf("  --quiet             print only the result lines (check, time, speed, bound; errors on stderr)\n");
+    printf("  --estimate          print the host memory the run would need at its peak, and the memory\n"
+           "                      available, then exit (SPMV_HOST_MEM_MB=N pretends the host has N MiB)\n");
     printf("  --help              this text\n");
     printf("\nExit status: 0 check passed, 1 check failed, 2 bad input or out of memory, "
            "3 skipped (the device lacks a feature).\n");
@@ -165,6 +167,10 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
         }
         if (strcmp(a, "--info") == 0) {
             o->info = 1;
+            continue;
+        }
+        if (strcmp(a, "--estimate") == 0) {
+            o->estimate = 1;
             continue;
         }
         if (strncmp(a, "--", 2) != 0)

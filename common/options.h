@@ -44,6 +44,7 @@ typedef struct {
     const char *combine;      /* --combine last|fixup: how split rows are added up (step6) */
     int quiet;
     int info;                 /* --info: print the matrix summary line (common/load.h) */
+    int estimate;             /* --estimate: print the host memory the run would need, exit (capacity.h) */
     const char *x_file;       /* --x FILE: x from a Matrix Market array file */
     const char *save_x, *save_y, *save_matrix;   /* --save-x/-y/-matrix FILE */
 } spmv_options;

@@ -2,7 +2,10 @@
 #   a header declaring an absurd size (rows, columns, entries, each alone and
 #   together; Matrix Market and Harwell-Boeing) and an absurd --grid are
 #   refused right after the header, in under a second and 100 MB resident,
-#   with a message naming what would not fit;
+#   with a message naming what would not fit; the host's memory: every
+#   step refuses what its estimated peak would not fit (SPMV_HOST_MEM_MB
+#   pretends a host), --estimate prints that peak, held against the resident
+#   size measured;
 #   the parallel host code gives the same bits with 1 and 2 OpenMP threads
 #   (the matrix, x, the reference and the check, seen from outside);
 #   --quiet prints only result lines; --csv FILE under make run;
@@ -66,13 +69,13 @@ fast_refusal "step6: 2e9 rows and columns" "$S6" --matrix "$TMP/all.mtx"
 for s in step1 step6; do
     "$BUILD/$s" --matrix "$TMP/rows.mtx" >/dev/null 2>"$TMP/err"
     # which limit bites first depends on the machine: a buffer of the device, or the host's memory
-    if grep -qE '(row pointers|y|x) would take [0-9.]+ GiB on the device, more than .* allows in one buffer \([0-9.]+ GiB\)|the host side would need [0-9.]+ GiB \(.*reference [0-9.]+\), more than 3/4 of this machine.s [0-9.]+ GiB' "$TMP/err"; then
+    if grep -qE '(row pointers|y|x) would take [0-9.]+ GiB on the device, more than .* allows in one buffer \([0-9.]+ GiB\)|the host would need [0-9.]+ [GMK]iB at its peak, [a-z ]+ \(.*reference [0-9.]+ [GMK]iB.*\), more than the [0-9.]+ [GMK]iB available \(' "$TMP/err"; then
         pass "$s: the refusal names what would not fit and both sizes"
     else fail "$s: the refusal names what would not fit and both sizes" "$(cat "$TMP/err")"; fi
 done
 # the host-only step names the host's memory
 "$S0" --matrix "$TMP/rows.mtx" >/dev/null 2>"$TMP/err"
-if grep -q 'the host side would need .* GiB (.*), more than 3/4 of this machine' "$TMP/err"; then pass "step0: the refusal names the host's memory"
+if grep -qE 'the host would need [0-9.]+ GiB at its peak, .*, more than the [0-9.]+ [GMK]iB available \(' "$TMP/err"; then pass "step0: the refusal names the host's memory"
 else fail "step0: the refusal names the host's memory" "$(cat "$TMP/err")"; fi
 # under a hard limit on the address space, the host-only step still refuses
 # cleanly (nothing of the declared size is even reserved)
@@ -86,6 +89,116 @@ fast_refusal "step6 --grid 16000 (2^31 nonzeros) refused at once" "$S6" --grid 1
 # a size that fits is not refused
 mm "$TMP/fits.mtx" 1000000 1000000 1
 expect_output "a 1000000 x 1000000 file with one entry runs" 'check: PASS' "$S6" --matrix "$TMP/fits.mtx" --kernel scalar $Q
+
+# ---- the host's memory: every step estimates its peak before it allocates ----
+# (common/capacity.h): the matrix as read and converted, x, y, the reference,
+# the copies each step keeps, the probe and the runtime, against the memory
+# available. SPMV_HOST_MEM_MB=N pretends a host of N MiB: the GPU host's 128
+# GB, a 16 GB laptop, or just above and below a run's own estimate.
+ALL_STEPS="step0 step1 step2 step3 step4 step5 step6"
+host_refusal() { # NAME ASKED BIN ARGS...: status 2 within 2 s and 200 MB resident, one line
+                 # naming what was asked (ASKED), the host's estimate and the memory available
+    local name=$1 asked=$2 bin=$3; shift 3
+    if [ ! -x "$TIME" ]; then fail "$name" "$TIME missing (apt-get install time)"; return; fi
+    "$TIME" -f '%e %M' -o "$TMP/tv" "$bin" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+    local st=$? secs kb
+    read -r secs kb < <(tail -n 1 "$TMP/tv")
+    if [ "$st" != 2 ]; then fail "$name" "status $st: $(tail -n 2 "$TMP/err" | tr '\n' ' ')"
+    elif [ "$(grep -c . "$TMP/err")" -ne 1 ]; then fail "$name" "not one line: $(tr '\n' '|' <"$TMP/err")"
+    elif ! grep -qF -- "$asked" "$TMP/err" ||
+         ! grep -qE 'the host would need [0-9.]+ [GMK]iB at its peak, [a-zA-Z -]+ \(.*\), more than the [0-9.]+ [GMK]iB available \([^)]+\)' "$TMP/err"; then
+        fail "$name" "message: $(cat "$TMP/err")"
+    elif ! awk -v s="$secs" 'BEGIN { exit !(s < 2.0) }'; then fail "$name" "took $secs s"
+    elif [ "$kb" -ge 204800 ]; then fail "$name" "$kb KB resident"
+    else pass "$name ($secs s, $((kb / 1024)) MB)"; fi
+}
+estimate_mib() { # STEP ARGS...: the MiB that --estimate prints, or nothing
+    "$@" --estimate 2>/dev/null | sed -n 's/^host     needs \([0-9.]*\) MiB at its peak, .* available (.*)$/\1/p'
+}
+U2E9=uniform:rows=2000000000,min=1,max=1
+mm "$TMP/big.mtx" 1000000 1000000 2000000000
+hb "$TMP/big.rua" 1000000 1000000 2000000000
+for s in $ALL_STEPS; do
+    SPMV_HOST_MEM_MB=65536 host_refusal "$s: --gen $U2E9 refused on a 64 GB host" "--gen $U2E9" "$BUILD/$s" --gen $U2E9
+    SPMV_HOST_MEM_MB=1024 host_refusal "$s: --grid 4096 refused on a 1 GB host" "grid 4096x4096" "$BUILD/$s" --grid 4096
+    SPMV_HOST_MEM_MB=16384 host_refusal "$s: a header of 2e9 entries refused on a 16 GB host, from the header" \
+        "big.mtx:2: 1000000 x 1000000 matrix with 2000000000 entries declared" "$BUILD/$s" --matrix "$TMP/big.mtx"
+done
+SPMV_HOST_MEM_MB=16384 host_refusal "step6: a Harwell-Boeing header of 2e9 entries refused on a 16 GB host" \
+    "big.rua:3: 1000000 x 1000000 matrix with 2000000000 entries declared" "$S6" --matrix "$TMP/big.rua"
+# the issue's request on this machine's own memory (MemAvailable): refused
+# by every step whose estimate is more than the machine has
+total_mib=$(awk '$1 == "MemTotal:" { printf "%d", $2 / 1024 }' /proc/meminfo 2>/dev/null)
+for s in $ALL_STEPS; do
+    mib=$(estimate_mib "$BUILD/$s" --gen $U2E9)
+    if [ -z "$mib" ] || [ -z "$total_mib" ]; then fail "$s: --gen $U2E9 on this host's memory" "no estimate ('$mib') or no MemTotal"
+    elif awk -v m="$mib" -v t="$total_mib" 'BEGIN { exit !(m > t) }'; then
+        host_refusal "$s: --gen $U2E9 refused on this host's $total_mib MiB" "--gen $U2E9" "$BUILD/$s" --gen $U2E9
+    else skip "$s: --gen $U2E9 on this host's memory" "its estimate, $mib MiB, fits in this host's $total_mib MiB"; fi
+done
+# --estimate: prints the estimate without building anything; --grid 4096 is admitted on a 128 GB host
+for s in $ALL_STEPS; do
+    SPMV_HOST_MEM_MB=131072 "$TIME" -f '%e %M' -o "$TMP/tv" "$BUILD/$s" --grid 4096 --estimate >"$TMP/out" 2>"$TMP/err"
+    st=$?
+    read -r secs kb < <(tail -n 1 "$TMP/tv")
+    mib=$(sed -n 's/^host     needs \([0-9.]*\) MiB at its peak, .*; 131072.0 MiB available (SPMV_HOST_MEM_MB=131072)$/\1/p' "$TMP/out")
+    # at least the matrix: DIA 81 diagonals of 4096^2 floats; CSR 1,357,529,424 nonzeros of 12 bytes
+    least=$([ $s = step6 ] && echo 15536 || echo 5184)
+    if [ -z "$mib" ]; then fail "$s --grid 4096 --estimate on a 128 GB host" "status $st: $(cat "$TMP/out" "$TMP/err" | tr '\n' '|')"
+    elif ! awk -v m="$mib" -v l="$least" 'BEGIN { exit !(m >= l && m < 131072) }'; then
+        fail "$s --grid 4096 --estimate on a 128 GB host" "$mib MiB: not within [$least, 131072)"
+    elif ! awk -v s="$secs" 'BEGIN { exit !(s < 2.0) }' || [ "$kb" -ge 204800 ]; then
+        fail "$s --grid 4096 --estimate on a 128 GB host" "$secs s, $kb KB: it built something"
+    else pass "$s --grid 4096 --estimate on a 128 GB host: $mib MiB, admitted ($secs s)"; fi
+done
+# the boundary: a run is admitted with 1 MiB more than its estimate, refused with 1 MiB less
+for run in "step1 --grid 64" "step0 --matrix $D/bfwa62.mtx" "step6 --matrix $D/bcsstk33.mtx --precision z" \
+           "step6 --gen powerlaw:rows=20000,mean=15 --kernel adaptive" "step4 --grid 50x70 --kernel cpu"; do
+    set -- $run
+    bin=$BUILD/$1; shift
+    mib=$(estimate_mib "$bin" "$@")
+    if [ -z "$mib" ]; then fail "host boundary: $run" "no estimate"; continue; fi
+    above=$(awk -v m="$mib" 'BEGIN { printf "%d", m + 2 }') below=$(awk -v m="$mib" 'BEGIN { printf "%d", m - 1 }')
+    SPMV_HOST_MEM_MB=$above "$bin" "$@" $Q >"$TMP/out" 2>"$TMP/err"
+    st=$?
+    SPMV_HOST_MEM_MB=$below "$bin" "$@" $Q >/dev/null 2>"$TMP/err2"
+    st2=$?
+    if [ "$st" != 0 ] || ! grep -q '^check: PASS' "$TMP/out"; then
+        fail "host boundary: $run" "with $above MiB: status $st: $(cat "$TMP/err")"
+    elif [ "$st2" != 2 ] || ! grep -q "the host would need .* more than the $below MiB available (SPMV_HOST_MEM_MB=$below)" "$TMP/err2"; then
+        fail "host boundary: $run" "with $below MiB: status $st2: $(cat "$TMP/err2")"
+    else pass "host boundary: $run runs with $above MiB, refused with $below (estimate $mib)"; fi
+done
+# the estimate against the peak resident size measured (GNU time's %M): not
+# under 0.8x (the host would run out), not over 3x (it refuses what fits).
+# Both in all, and for the matrix's part alone (less a 16x16 grid's run with
+# the same options: the runtime and the probe, which the estimate allows
+# 128 and 64 MiB for, PoCL takes about 83 and 64), where the matrix is large
+# enough to be measured so.
+rss_mib() { # BIN ARGS...: the run's peak resident MiB, or nothing if it did not pass
+    "$TIME" -f '%M' -o "$TMP/tv" "$@" $Q >"$TMP/out" 2>"$TMP/err" && grep -q '^check: PASS' "$TMP/out" &&
+        awk '{ m = $1 / 1024 } END { printf "%.1f", m }' "$TMP/tv"
+}
+ratio_ok() { awk -v e="$1" -v m="$2" 'BEGIN { exit !(m > 0 && e / m >= 0.8 && e / m <= 3) }'; }
+for run in "step0 :: --grid 768" "step1 :: --grid 768" "step5 :: --grid 512" "step6 --precision d :: --grid 512" "step6 --precision c :: --grid 384" \
+           "step6 --kernel adaptive :: --gen powerlaw:rows=500000,mean=15" "step6 --precision z :: --matrix $D/bcsstk33.mtx" \
+           "step1 :: --matrix $D/bfwa62.mtx" "step6 :: --matrix $D/bayer10.mtx"; do
+    opts=${run%% :: *} matrix=${run#* :: }
+    set -- $opts
+    bin=$BUILD/$1; shift
+    name=$(echo "host estimate against RSS: $(basename "$bin") $* $matrix" | tr -s ' ')
+    est=$(estimate_mib "$bin" "$@" $matrix) rss=$(rss_mib "$bin" "$@" $matrix)
+    est0=$(estimate_mib "$bin" "$@" --grid 16) rss0=$(rss_mib "$bin" "$@" --grid 16)
+    if [ -z "$est" ] || [ -z "$rss" ] || [ -z "$est0" ] || [ -z "$rss0" ]; then
+        fail "$name" "estimates '$est' '$est0', runs '$rss' '$rss0': $(cat "$TMP/err")"; continue
+    fi
+    de=$(awk -v a="$est" -v b="$est0" 'BEGIN { printf "%.1f", a - b }') dm=$(awk -v a="$rss" -v b="$rss0" 'BEGIN { printf "%.1f", a - b }')
+    big=$(awk -v m="$dm" 'BEGIN { print (m >= 40) }')
+    if ! ratio_ok "$est" "$rss"; then fail "$name" "estimate $est MiB, measured $rss MiB"
+    elif [ "$big" = 1 ] && ! ratio_ok "$de" "$dm"; then fail "$name" "the matrix's part: estimate $de MiB, measured $dm MiB"
+    else pass "$name: $est MiB estimated, $rss measured$([ "$big" = 1 ] && echo "; the matrix's part $de and $dm")"; fi
+done
+expect_output "--help names --estimate and SPMV_HOST_MEM_MB" 'SPMV_HOST_MEM_MB=N' "$S1" --help
 
 # ---- the parallel host code: 1 and 2 threads give the same bits ----
 same_runs() { # NAME STEP ARGS...: --save-matrix, --save-x, --info and the check line agree
@@ -164,7 +277,7 @@ expect_error "step0 --kernel unknown loop" "--kernel wants one of" "$S0" --kerne
 
 # ---- --help: what it lists is taken, what it does not is refused ----
 ALL_FLAGS="--grid --radius --matrix --seed --precision --info --x --save-x --save-y --save-matrix --runs --warmup
- --device --local-size --kernel-file --cl-opts --kernel --threads --block --group-size --csv --quiet"
+ --device --local-size --kernel-file --cl-opts --kernel --threads --block --group-size --csv --quiet --estimate"
 printf '%%%%MatrixMarket matrix array real general\n64 1\n' >"$TMP/x64.mtx"
 for i in $(seq 64); do echo 0.5; done >>"$TMP/x64.mtx"
 value_of() { # a value the flag takes

@@ -383,16 +383,20 @@ static void test_alloc(void)
 static void test_capacity_by_field(void)
 {
     spmv_error err;
-    spmv_limits_device("a small device", 600, 1 << 20);   /* 100 floats fit one buffer, 100 pairs do not */
+    spmv_size real = { .rows = 10, .cols = 10, .nnz = 100, .complex_ = 0, .from = SPMV_FROM_FILE };
+    spmv_size cplx = real;
+    cplx.complex_ = 1;
+    /* 100 floats fit one buffer, 100 pairs do not */
+    spmv_limits_device("a small device", 600, 1 << 20, SPMV_MEM_DEVICE);
     spmv_limits_format('c', 0);
-    int real_ok = spmv_fits(10, 10, 100, 0, 1, &err) == 0;
-    int cplx_no = spmv_fits(10, 10, 100, 1, 1, &err) != 0 && strstr(err.msg, "the values");
+    int real_ok = spmv_fits(&real, &err) == 0;
+    int cplx_no = spmv_fits(&cplx, &err) != 0 && strstr(err.msg, "the values");
     result(real_ok && cplx_no, "capacity: without --precision a complex file's values count 8 bytes",
            "real fits %d, complex refused %d (%s)", real_ok, cplx_no, err.msg);
-    spmv_limits_format('c', 4);
-    result(spmv_fits(10, 10, 100, 1, 1, &err) == 0, "capacity: --precision s counts 4 bytes a value", "%s", err.msg);
-    spmv_limits_device("unlimited", 1ULL << 62, 1ULL << 62);
-    spmv_limits_format(0, 4);
+    spmv_limits_format('c', 's');
+    result(spmv_fits(&cplx, &err) == 0, "capacity: --precision s counts 4 bytes a value", "%s", err.msg);
+    spmv_limits_device("unlimited", 1ULL << 62, 1ULL << 62, SPMV_MEM_DEVICE);
+    spmv_limits_format(0, 's');
 }
 
 /* A real matrix: CSR -> COO -> CSR is the identity, and CSR -> DIA -> CSR too

@@ -230,7 +230,8 @@ int rd_check_size(const char *path, long line, long long rows, long long cols, l
      * (capacity.h); a symmetric file may expand to twice its entries */
     long long total = sym == RD_GENERAL ? stored : 2 * stored;
     spmv_error e;
-    if (spmv_fits(rows, cols, total, complex_values, 1, &e))
+    spmv_size s = { .rows = rows, .cols = cols, .nnz = total, .complex_ = complex_values, .from = SPMV_FROM_FILE };
+    if (spmv_fits(&s, &e))
         return spmv_fail(err, "%s:%ld: %lld x %lld matrix with %lld entries declared: %s",
                          path, line, rows, cols, stored, e.msg);
     return 0;

@@ -23,6 +23,7 @@
  * The sections follow step6-csr/main.c, so `diff step6-csr/main.c
  * vendor/cusparse/main.c` shows what the library replaces.
  */
+#include "capacity.h"
 #include "precision.h"
 #include "spmv.h"
 
@@ -211,6 +212,10 @@ static void open_device(const spmv_options *o, cuda_device *d)
     printf("device   CUDA %d: %s (compute capability %d.%d, %d multiprocessors, %.1f GiB)\n", pick, p.name, p.major,
            p.minor, p.multiProcessorCount, p.totalGlobalMem / 1073741824.0);
     printf("library  %s\n", d->driver);
+    /* for the size checks (common/capacity.h): a GPU of its own memory, and
+     * the values kept as read beside their packed copy (spmv_prec_pack) */
+    spmv_limits_device(d->name, 0, p.totalGlobalMem, SPMV_MEM_DEVICE);
+    spmv_limits_keeps_values(1);
 }
 
 /* ---- one cusparseSpMV call, timed with events around it alone ---- */
