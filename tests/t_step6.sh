@@ -142,6 +142,14 @@ kernels "step6 --kernel all builds kernel.cl, then adaptive/kernel.cl" "$K6 $A6"
 kernels "step6 --kernel vector builds kernel.cl alone" "$K6" --kernel vector
 kernels "step6 --kernel adaptive --kernel-file: the file in adaptive/kernel.cl's place" "$K6 $TMP/mine.cl" \
     --kernel adaptive --kernel-file "$TMP/mine.cl"
+# a mistake in the second file: the build log names that file and its own line
+n=$(grep -n '^void csr_adaptive(' "$A6" | cut -d: -f1)
+sed "${n:-1}s/^void/void oops/" "$A6" >"$TMP/bad.cl"
+_run "$bin" --grid 16 $QUICK --kernel adaptive --kernel-file "$TMP/bad.cl"
+[ -n "$n" ] && [ "$(cat "$TMP/status")" = 2 ] && grep -q "bad\.cl:$n:" "$TMP/err" &&
+    pass "step6: a build error in the adaptive kernel's file is shown at its own line ($n)" ||
+    fail "step6: a build error in the adaptive kernel's file is shown at its own line" \
+        "status $(cat "$TMP/status"): $(grep -m1 'error' "$TMP/err")"
 # bad input: one line, status 2
 expect_error "step6 --precision q" "--precision wants s, d, c or z, not 'q'" "$bin" --precision q
 expect_error "step6 complex matrix in float" "young1c is complex: run it with --precision c or z" "$bin" --matrix "$D/young1c.mtx" --precision s
