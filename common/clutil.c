@@ -327,14 +327,38 @@ static char *read_text(const char *path, size_t *len)
 
 cl_program spmv_cl_build(spmv_cl *cl, const char *path, const char *opts)
 {
-    size_t len;
-    char *src = read_text(path, &len);
-    const char *s = src;
+    return spmv_cl_build_files(cl, &path, 1, opts);
+}
+
+cl_program spmv_cl_build_files(spmv_cl *cl, const char *const *paths, int n, const char *opts)
+{
+    /* each file after the first opens with a #line, so that the build log
+     * counts its lines from 1 and names it */
+    enum { MAX_FILES = 4 };
+    const char *src[2 * MAX_FILES];
+    char *text[MAX_FILES], line[MAX_FILES][1200], names[2048] = "";
+    size_t len[2 * MAX_FILES];
+    int ns = 0;
+    if (n < 1 || n > MAX_FILES)
+        spmv_die(SPMV_EXIT_USAGE, "a program is built from 1 to %d kernel source files, not %d", MAX_FILES, n);
+    for (int i = 0; i < n; i++) {
+        if (i) {
+            int plain = strchr(paths[i], '"') || strchr(paths[i], '\\') || strlen(paths[i]) > 1000;
+            snprintf(line[i], sizeof line[i], plain ? "\n#line 1\n" : "\n#line 1 \"%s\"\n", paths[i]);
+            src[ns] = line[i], len[ns++] = strlen(line[i]);
+        }
+        text[i] = read_text(paths[i], &len[ns]);
+        src[ns++] = text[i];
+        size_t used = strlen(names);
+        snprintf(names + used, sizeof names - used, "%s%s", i ? " + " : "", paths[i]);
+        printf("kernel   %s\n", paths[i]);
+    }
     cl_int err;
-    cl_program prog = clCreateProgramWithSource(cl->ctx, 1, &s, &len, &err);
+    cl_program prog = clCreateProgramWithSource(cl->ctx, (cl_uint)ns, src, len, &err);
     CL_CHECK_ERR(err);
-    free(src);
-    printf("kernel   %s\nbuild    \"%s\"\n", path, opts ? opts : "");
+    for (int i = 0; i < n; i++)
+        free(text[i]);
+    printf("build    \"%s\"\n", opts ? opts : "");
     double t0 = spmv_now();
     err = clBuildProgram(prog, 1, &cl->device, opts, NULL, NULL);
     spmv_phase_add(SPMV_PH_BUILD, spmv_now() - t0);
@@ -347,10 +371,10 @@ cl_program spmv_cl_build(spmv_cl *cl, const char *path, const char *opts)
         has_log |= !isspace((unsigned char)*p);
     if (err != CL_SUCCESS) {
         fflush(stdout);
-        fprintf(stderr, "----- build log for %s -----\n%s\n-----\n", path, log);
+        fprintf(stderr, "----- build log for %s -----\n%s\n-----\n", names, log);
         free(log);
         clReleaseProgram(prog);
-        spmv_die(SPMV_EXIT_USAGE, "building %s failed with %s: the log above says where", path,
+        spmv_die(SPMV_EXIT_USAGE, "building %s failed with %s: the log above says where", names,
                  cl_error_name(err));
     }
     if (has_log && getenv("SPMV_BUILD_LOG"))

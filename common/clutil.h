@@ -55,6 +55,10 @@ const char *spmv_cl_type(const char *sel);
 /* Build the program in path with opts; prints the options, and on failure the
  * whole build log (sized from the query), then exits 2. */
 cl_program spmv_cl_build(spmv_cl *cl, const char *path, const char *opts);
+/* The same for a program whose source is n files (at most 4), one after
+ * another: a later file may use what an earlier one defines (step 6's
+ * adaptive/kernel.cl uses its kernel.cl). A "kernel" line for each. */
+cl_program spmv_cl_build_files(spmv_cl *cl, const char *const *paths, int n, const char *opts);
 cl_kernel spmv_cl_kernel(cl_program prog, const char *name);
 
 /* A buffer of bytes, copied from host if host != NULL (on a CPU device a

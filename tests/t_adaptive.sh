@@ -14,13 +14,16 @@ source "$(dirname "$0")/lib.sh"
 bin=$BUILD/step6
 QUICK="--runs 1 --warmup 0"
 
-# mutant NAME 'PERL' - $TMP/NAME.cl: kernel.cl with one deliberate bug, made by
-# perl -0pe PERL (the whole file as one string). Says FAIL, and returns 1,
-# when the edit changed nothing (the line it breaks has moved or changed).
+# mutant NAME 'PERL' - $TMP/NAME.cl: the adaptive kernel's file with one
+# deliberate bug, made by perl -0pe PERL (the whole file as one string); run
+# with --kernel adaptive --kernel-file, it takes that file's place after
+# step6-csr/kernel.cl. Says FAIL, and returns 1, when the edit changed
+# nothing (the line it breaks has moved or changed).
+AK=$ROOT/step6-csr/adaptive/kernel.cl
 mutant() {
-    perl -0pe "$2" "$ROOT/step6-csr/kernel.cl" >"$TMP/$1.cl"
-    cmp -s "$ROOT/step6-csr/kernel.cl" "$TMP/$1.cl" || return 0
-    fail "adaptive broken kernel $1 made" "its edit changed nothing in step6-csr/kernel.cl"
+    perl -0pe "$2" "$AK" >"$TMP/$1.cl"
+    cmp -s "$AK" "$TMP/$1.cl" || return 0
+    fail "adaptive broken kernel $1 made" "its edit changed nothing in step6-csr/adaptive/kernel.cl"
     return 1
 }
 export SPMV_PROBE_MB=1
@@ -127,8 +130,8 @@ for p in s d c z; do
         three "step6 -p $p ${sh##*/}" $sh --precision $p
     done
 done
-# (with --local-size 64 a float block holds 3 x 64 = 192 nonzeros: main.c,
-# share_per_item)
+# (with --local-size 64 a float block holds 3 x 64 = 192 nonzeros:
+# adaptive/host.c, share_per_item)
 # a row is cut when it is longer than the split: by default a compute
 # unit's share of the matrix or a floor for the combine, whichever is more
 # (the `cut` line says which; the tests below that count chunks name
@@ -136,7 +139,7 @@ done
 # longer than a block and not cut go whole, one work-group each
 # added up by a second kernel (--combine fixup) a split row is cut into
 # blocks of `share`; added up by its last chunk through one word (--combine
-# last), into about sqrt(length / 1000) chunks (main.c, chunks_of);
+# last), into about sqrt(length / 1000) chunks (adaptive/host.c, chunks_of);
 # counted in (--combine count, the default where the device has a fence of
 # device scope, as PoCL has), into blocks of `share` as with the fix-up kernel
 for cb in fixup last count; do
@@ -220,9 +223,9 @@ for ls in 1 64; do
 done
 
 # ---- a broken adaptive kernel: the last partial sum of every split row dropped
-sed 's/p < long_slot\[i + 1\];/p < long_slot[i + 1] - 1;/' "$ROOT/step6-csr/kernel.cl" >"$TMP/broken.cl"
+sed 's/p < long_slot\[i + 1\];/p < long_slot[i + 1] - 1;/' "$AK" >"$TMP/broken.cl"
 if [ "$(grep -c 'p < long_slot\[i + 1\] - 1;' "$TMP/broken.cl")" != 2 ]; then
-    fail "adaptive broken kernel made" "the pattern 'p < long_slot[i + 1];' is not in both fix-up paths of step6-csr/kernel.cl"
+    fail "adaptive broken kernel made" "the pattern 'p < long_slot[i + 1];' is not in both fix-up paths of step6-csr/adaptive/kernel.cl"
 else
     # sizes so that the dropped chunk is a tenth of the row or more: far past
     # float's tolerance (eps times the row length, relative to sum |a||x|)
@@ -322,15 +325,15 @@ fi
 
 # ---- the stream line: blocks of rows and how full their shares are. 1,000
 # rows of 4: on a CPU (local 1) one block of 8,192; in double at local 64 a
-# share of 3 x 64 = 192 (main.c share_per_item) holds 48 rows, 21 blocks
+# share of 3 x 64 = 192 (adaptive/host.c share_per_item) holds 48 rows, 21 blocks
 expect_output "adaptive: stream blocks, local 1" '^stream +1 blocks of rows, 4000 nonzeros: 48\.8% of their shares filled' \
     "$bin" --gen uniform:rows=1000,cols=100,min=4,max=4 --kernel adaptive --local-size 1 $QUICK
 expect_output "adaptive: stream blocks, double at local 64 (a share of 192)" \
     '^stream +21 blocks of rows, 4000 nonzeros: 99\.2% of their shares filled' \
     "$bin" --gen uniform:rows=1000,cols=100,min=4,max=4 --kernel adaptive --local-size 64 --precision d $QUICK
 
-# ---- whole rows sharing a work-group (kernel.cl SHARED_ROWS): rows of
-# 600-1,000 entries, 16 work-items each at local 64 (main.c
+# ---- whole rows sharing a work-group (adaptive/kernel.cl SHARED_ROWS): rows of
+# 600-1,000 entries, 16 work-items each at local 64 (adaptive/host.c
 # WHOLE_MIN_LANES), four rows a work-group, in every precision (3,000 rows:
 # a compute unit's share stays above what 16 work-items walk in time on a
 # device of up to 600 compute units). Broken:
@@ -343,7 +346,7 @@ for p in s d c z; do
         '^whole +3000 rows longer than 64 in 750 work-groups' "$bin" $SHR --precision $p $QUICK
 done
 # ... but never fewer work-items than finish a row within a compute unit's
-# share (main.c whole_lanes): 8 rows of 1,000 at local 256 would go 16
+# share (adaptive/host.c whole_lanes): 8 rows of 1,000 at local 256 would go 16
 # work-items each, 8 rows to one work-group, if a compute unit's share were
 # 16,000 nonzeros (it is at most all 8,000); with the share printed on the
 # `whole` line, t is the least power of two from 16 with 1000 * 256 <=
@@ -358,7 +361,7 @@ else
         "share '$per_cu', want $want work-groups: $(grep -E '^(check|whole)' "$TMP/out" | tr '\n' ' ')"
 fi
 # eight work-items a whole row, not 16, where the whole rows are a quarter
-# of the nonzeros or more, in real values (main.c WHOLE_MIN_LANES_BULK,
+# of the nonzeros or more, in real values (adaptive/host.c WHOLE_MIN_LANES_BULK,
 # bulk_lanes): 1,500 rows of 100-200 at local 16 go two a work-group in
 # float and double, one in complex; a power-law matrix whose whole rows are
 # a fifth of its nonzeros keeps 16
@@ -383,9 +386,9 @@ grep -q '^check: PASS' "$TMP/out" && grep -qE "^whole +424 rows longer than 64 i
     fail "adaptive (d): whole rows a fifth of the work keep 16 work-items" "$(grep -E '^(check|rows|whole)' "$TMP/out" | tr '\n' ' ')"
 # a row alone in its work-group is walked four neighbouring entries a
 # work-item while such rows are no more than a wave of the device (compute
-# units x 8 work-groups), coalesced when more (main.c plan_blocks, the
+# units x 8 work-groups), coalesced when more (adaptive/host.c plan_blocks, the
 # `alone` line): at local 16 every row of 512 entries or more is alone (16
-# work-items is the least such a row gets, main.c whole_lanes), and 1,500
+# work-items is the least such a row gets, adaptive/host.c whole_lanes), and 1,500
 # of them are more than a wave on any device of under 187 compute units;
 # the arrow's one row is not (broken: the coalesced walk reading a sweep
 # past its row, below, with the shared rows)
@@ -441,7 +444,7 @@ if mutant onerow 's/int i = 3 \* \(first \+ lid \/ t\);/int i = 3 * first;/' &&
 fi
 
 # ---- a broken stream block: each row's sum stops one product short (the
-# row bounds that each work-item loads beside the products, kernel.cl), or,
+# row bounds that each work-item loads beside the products, adaptive/kernel.cl), or,
 # with 8-byte values (PRODUCTS_IN_FLIGHT: a stream block's loads first, then
 # its gathers), the last entry of each block's loads left out
 if mutant bounds 's/i1 = ptr\[row \+ 1\] - nz0;/i1 = ptr[row + 1] - nz0 - 1;/' &&
@@ -454,7 +457,7 @@ if mutant bounds 's/i1 = ptr\[row \+ 1\] - nz0;/i1 = ptr[row + 1] - nz0 - 1;/' &
     done
 fi
 
-# ---- the CPU shape's four running sums (kernel.cl walk_sum): one sum left
+# ---- the CPU shape's four running sums (adaptive/kernel.cl walk_sum): one sum left
 # out of the result, or the last entries after the fours left out, FAILs
 if mutant nos3 's/return \(s0 \+ s1\) \+ \(s2 \+ s3\);/return (s0 + s1) + s2;/' &&
     mutant notail 's/for \(; k < k1; k\+\+\)/for (; k < k1 - 1; k++)/'; then

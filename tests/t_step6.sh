@@ -127,6 +127,29 @@ else
     done
 fi
 
+# the program: kernel.cl, then adaptive/kernel.cl when the adaptive kernel
+# runs; --kernel-file takes the place of the file of the kernel --kernel names
+kernels() { # kernels NAME 'FILE1 [FILE2]' ARGS...: the `kernel` lines name these files, in order
+    local name=$1 want=$2; shift 2
+    _run "$bin" --grid 16 $QUICK "$@"
+    local got; got=$(sed -n 's/^kernel   //p' "$TMP/out" | tr '\n' ' ')
+    [ "$(cat "$TMP/status")" = 0 ] && [ "$got" = "$want " ] && grep -q '^check: PASS' "$TMP/out" && pass "$name" ||
+        fail "$name" "status $(cat "$TMP/status"), kernel lines: $got"
+}
+K6=$ROOT/step6-csr/kernel.cl A6=$ROOT/step6-csr/adaptive/kernel.cl
+cp "$A6" "$TMP/mine.cl"
+kernels "step6 --kernel all builds kernel.cl, then adaptive/kernel.cl" "$K6 $A6" --kernel all
+kernels "step6 --kernel vector builds kernel.cl alone" "$K6" --kernel vector
+kernels "step6 --kernel adaptive --kernel-file: the file in adaptive/kernel.cl's place" "$K6 $TMP/mine.cl" \
+    --kernel adaptive --kernel-file "$TMP/mine.cl"
+# a mistake in the second file: the build log names that file and its own line
+n=$(grep -n '^void csr_adaptive(' "$A6" | cut -d: -f1)
+sed "${n:-1}s/^void/void oops/" "$A6" >"$TMP/bad.cl"
+_run "$bin" --grid 16 $QUICK --kernel adaptive --kernel-file "$TMP/bad.cl"
+[ -n "$n" ] && [ "$(cat "$TMP/status")" = 2 ] && grep -q "bad\.cl:$n:" "$TMP/err" &&
+    pass "step6: a build error in the adaptive kernel's file is shown at its own line ($n)" ||
+    fail "step6: a build error in the adaptive kernel's file is shown at its own line" \
+        "status $(cat "$TMP/status"): $(grep -m1 'error' "$TMP/err")"
 # bad input: one line, status 2
 expect_error "step6 --precision q" "--precision wants s, d, c or z, not 'q'" "$bin" --precision q
 expect_error "step6 complex matrix in float" "young1c is complex: run it with --precision c or z" "$bin" --matrix "$D/young1c.mtx" --precision s
