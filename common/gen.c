@@ -195,6 +195,71 @@ static void spec_name(const gen_spec *s, uint64_t seed, char *name, size_t size)
         snprintf(name, size, "arrow%s-s%llu", shape, (unsigned long long)seed);
 }
 
+/* A DIA step's limit on diagonals (0: a CSR step, none). A matrix that a DIA
+ * step cannot hold is refused from its first rows, drawn from the same
+ * streams as the whole, before the whole is drawn: 2e9 random rows would
+ * take minutes and tens of GB only to be refused by csr_to_dia. */
+static long long dia_limit;
+
+void csr_generate_dia_limit(long long max_diags)
+{
+    dia_limit = max_diags > 0 ? max_diags : 0;
+}
+
+/* The distinct diagonals (col - row) of the first rows; -1 with *err once
+ * more than dia_limit are seen. The matrix holds these rows, so it has at
+ * least as many diagonals: nothing a DIA step would accept is refused. */
+static int dia_probe(const char *spec, const gen_spec *s, uint64_t seed, spmv_error *err)
+{
+    const uint64_t mix = 0x9e3779b97f4a7c15ULL;
+    size_t tsize = 1;
+    while (tsize < 2 * (size_t)(dia_limit + 1))
+        tsize <<= 1;
+    long long *tab = malloc(tsize * sizeof *tab);
+    int *col = malloc((size_t)dia_limit * sizeof *col);
+    if (!tab || !col) {
+        free(tab);
+        free(col);
+        return spmv_fail(err, "--gen %s: out of host memory", spec);
+    }
+    for (size_t i = 0; i < tsize; i++)
+        tab[i] = LLONG_MIN;
+    long long seen = 0, probe = s->rows < 4 * dia_limit ? s->rows : 4 * dia_limit, drawn = 0;
+    for (long long r = 0; r < probe && seen <= dia_limit; r++) {
+        drawn = r + 1;
+        spmv_rng g;
+        spmv_rng_seed(&g, (seed ^ 0x6e6e7a11ULL) * mix + (uint64_t)r);
+        long long len = row_length(s, r, &g);
+        if (len > dia_limit) {   /* distinct columns: as many diagonals in this row alone */
+            seen = len;
+            break;
+        }
+        if (s->kind == GEN_ARROW && r > 0) {
+            col[0] = 0;
+            col[1] = (int)r;
+        } else {
+            draw_columns(col, len, s->cols, &g);
+        }
+        for (long long k = 0; k < len && seen <= dia_limit; k++) {
+            long long d = (long long)col[k] - r;
+            size_t h = (size_t)((uint64_t)d * mix >> 32) & (tsize - 1);
+            while (tab[h] != LLONG_MIN && tab[h] != d)
+                h = (h + 1) & (tsize - 1);
+            if (tab[h] == LLONG_MIN) {
+                tab[h] = d;
+                seen++;
+            }
+        }
+    }
+    free(tab);
+    free(col);
+    if (seen <= dia_limit)
+        return 0;
+    return spmv_fail(err, "--gen %s: more than %lld occupied diagonals in its first %lld rows (the DIA steps "
+                     "accept at most %lld); run it in CSR with step6-csr", spec, dia_limit,
+                     drawn, dia_limit);
+}
+
 /* spmv_fits for a generated matrix of at least nnz nonzeros (exactly `drawn`
  * once the row lengths are drawn, -1 before), its message led by the spec */
 static int gen_fits(const char *spec, long long rows, long long cols, long long nnz, long long drawn,
@@ -221,6 +286,8 @@ int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err
      * with their fewest nonzeros now, every nonzero once their lengths are drawn */
     long long least = s.kind == GEN_UNIFORM ? s.rows * s.min : s.kind == GEN_ARROW ? 3 * s.rows - 2 : 0;
     if (gen_fits(spec, s.rows, s.cols, least, -1, err))
+        return -1;
+    if (dia_limit && dia_probe(spec, &s, seed, err))
         return -1;
     A->ptr = spmv_alloc((size_t)rows + 1, sizeof *A->ptr, "row pointers", err);
     if (!A->ptr)

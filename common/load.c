@@ -107,6 +107,7 @@ static void read_input(const spmv_options *o, char format, char precision, spmv_
     double t0 = spmv_now();
     memset(in, 0, sizeof *in);
     dia_step = format == 'd';
+    csr_generate_dia_limit(dia_step ? SPMV_DIA_MAX_DIAGS : 0);
     spmv_limits_format(format, precision);
     in->grid = !o->matrix && !o->gen;
     if (!in->grid)

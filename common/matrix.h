@@ -105,6 +105,9 @@ int csr_generate_grid(int w, int h, int radius, uint64_t seed, csr_matrix *A, sp
  * uniform:rows=N,min=a,max=b, arrow:rows=N (cols=C where it applies). The
  * same seed gives the same matrix whatever the number of threads. */
 int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err);
+/* A DIA step's limit (SPMV_DIA_MAX_DIAGS; 0: none): csr_generate then refuses
+ * a matrix with more diagonals from its first rows, before drawing the rest. */
+void csr_generate_dia_limit(long long max_diags);
 /* How many (dx, dy) with dx^2 + dy^2 <= r^2: the diagonal count on a wide grid. */
 int grid_stencil_points(int radius);
 /* The grid's nonzeros and distinct diagonals, counted without building it, so

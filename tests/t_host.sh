@@ -86,6 +86,28 @@ for s in step0 step1 step6; do
     fast_refusal "$s --grid 40000 refused at once" "$BUILD/$s" --grid 40000
 done
 fast_refusal "step6 --grid 16000 (2^31 nonzeros) refused at once" "$S6" --grid 16000
+# a host with the memory for 2e8 random rows (an H100 machine's 128 GB): the
+# DIA steps refuse them from their first rows, before drawing the rest (the
+# matrix has at least the diagonals of those rows), at once and small
+dia_probe() { # NAME STEP SPEC
+    local name=$1 bin=$2 spec=$3
+    need_tool "$name" "$TIME" time || return 0
+    SPMV_HOST_MEM_MB=200000 "$TIME" -f '%e %M' -o "$TMP/tv" "$bin" --gen "$spec" >"$TMP/out" 2>"$TMP/err" </dev/null
+    local st=$? secs kb
+    read -r secs kb < <(tail -n 1 "$TMP/tv")
+    if [ "$st" != 2 ]; then fail "$name" "status $st: $(tail -n 2 "$TMP/err" | tr '\n' ' ')"
+    elif [ "$(grep -c . "$TMP/err")" -ne 1 ] || ! grep -q 'more than 1024 occupied diagonals in its first' "$TMP/err"; then
+        fail "$name" "message: $(tr '\n' '|' <"$TMP/err")"
+    elif ! awk -v s="$secs" 'BEGIN { exit !(s < 2.0) }'; then fail "$name" "took $secs s"
+    elif [ "$kb" -ge 204800 ]; then fail "$name" "$kb KB resident"
+    else pass "$name ($secs s, $((kb / 1024)) MB)"; fi
+}
+for s in step0 step1 step5; do
+    dia_probe "$s refuses 2e8 random rows from the first ones" "$BUILD/$s" uniform:rows=200000000,min=1,max=1
+done
+dia_probe "step3 refuses a long arrow from its first row" "$BUILD/step3" arrow:rows=3000000
+# and a generated matrix a DIA step can hold still runs
+expect_output "step1 runs a generated matrix of few diagonals" '^check: PASS' "$BUILD/step1" --gen uniform:rows=40,min=1,max=5 --runs 1
 # a size that fits is not refused
 mm "$TMP/fits.mtx" 1000000 1000000 1
 expect_output "a 1000000 x 1000000 file with one entry runs" 'check: PASS' "$S6" --matrix "$TMP/fits.mtx" --kernel scalar $Q
