@@ -5,7 +5,8 @@
 # OpenCL headers and ICD loader, and an OpenCL driver (PoCL runs OpenCL on the
 # CPU, so any laptop will do). Optional: gnuplot (the chart of `make run`);
 # for `make test` (no argument) also oclgrind (the kernel bounds checks), GNU
-# time (the tests' memory limits) and, beside another driver (a GPU's), PoCL
+# time (the tests' memory limits), SciPy (an outside check of saved files)
+# and, beside another driver (a GPU's), PoCL
 # (the tests that need a CPU device). On Debian/Ubuntu it installs what is
 # missing with apt-get when run as root or with password-less sudo.
 # What it cannot install: a required package stops it, with the one command
@@ -53,6 +54,7 @@ want gnuplot-nox command -v gnuplot
 if [ "$mode" != run ]; then
     want oclgrind command -v oclgrind
     want time test -x /usr/bin/time   # the tests' resident-memory limits (tests/t_host.sh)
+    want python3-scipy /usr/bin/python3 -c 'import scipy'   # an outside check of the saved A, x, y (tests/t_io.sh)
     icd && want pocl-opencl-icd pocl  # beside a GPU's driver: the tests' CPU device
 fi
 all=("${missing[@]}" "${optional[@]}")

@@ -2,7 +2,7 @@
 # without sudo it names the exact packages in one line (status 2); as root it
 # calls apt-get install with exactly the missing ones; `run` mode (make run)
 # asks for gnuplot-nox too, never oclgrind; an optional package (gnuplot-nox,
-# oclgrind, time, PoCL beside another driver) that cannot be installed is
+# oclgrind, time, SciPy, PoCL beside another driver) that cannot be installed is
 # one line and status 0, a required one stops it (status 2). Commands are
 # stubbed on a private PATH (apt-get fails where APT_FAIL says: "update", or
 # an install naming one of its packages); nothing is installed.
@@ -40,6 +40,8 @@ asked() {
 }
 # no gcc, make, gnuplot or oclgrind on this PATH; GNU time is /usr/bin/time, where this machine has it
 T=""; [ -x /usr/bin/time ] || T=" time"
+S=""; /usr/bin/python3 -c 'import scipy' 2>/dev/null || S=" python3-scipy"
+T="$T$S"
 expect_status "deps: user without sudo gets status 2" 2 deps bash "$ROOT/common/deps.sh"
 one_line "deps: one line naming the exact packages" "run: sudo apt-get install -y opencl-c-headers gcc make gnuplot-nox oclgrind$T" "$TMP/err"
 printf '#!/bin/sh\necho 0\n' >"$B/id"
@@ -47,11 +49,11 @@ rm -f "$TMP/apt.log"
 expect_ok "deps: root installs with apt-get" deps bash "$ROOT/common/deps.sh"
 asked "deps: apt-get asked for exactly the missing packages" "opencl-c-headers gcc make gnuplot-nox oclgrind$T"
 # and on this machine, where everything is installed, it says nothing
-if command -v gnuplot >/dev/null && command -v oclgrind >/dev/null && [ -x /usr/bin/time ] && have_cpu_device; then
+if command -v gnuplot >/dev/null && command -v oclgrind >/dev/null && [ -x /usr/bin/time ] && [ -z "$S" ] && have_cpu_device; then
     expect_ok "deps: nothing missing here" bash "$ROOT/common/deps.sh"
     [ -s "$TMP/out" ] && fail "deps: silent when nothing is missing" "$(cat "$TMP/out")" || pass "deps: silent when nothing is missing"
 else
-    skip "deps: nothing missing here, and silent" "this machine lacks gnuplot, oclgrind, /usr/bin/time or a CPU device"
+    skip "deps: nothing missing here, and silent" "this machine lacks gnuplot, oclgrind, /usr/bin/time, SciPy or a CPU device"
 fi
 # `deps.sh run` (make run) asks for what builds and runs the steps, and gnuplot for its chart
 printf '#!/bin/sh\necho 1000\n' >"$B/id"

@@ -234,12 +234,12 @@ else
 fi
 
 # ---- SciPy, when it is installed (a SKIP when it is not; .ci/run
-# installs Debian's python3-scipy, so CI runs it) --------------------------------
+# installs Debian's python3-scipy, make test too) --------------------------------
 PY=
 for p in python3 /usr/bin/python3; do
     if "$p" -c 'import scipy' >/dev/null 2>&1; then PY=$p; break; fi
 done
-[ -n "$PY" ] || skip "scipy.io.mmread reads A, x, y (and step6's complex ones)" "python3-scipy is not installed (apt-get install python3-scipy; .ci/run installs it)"
+[ -n "$PY" ] || skip "scipy.io.mmread reads A, x, y (and step6's complex ones)" "python3-scipy is not installed (make test installs it: apt-get install python3-scipy)"
 if [ -n "$PY" ]; then
     expect_output "scipy.io.mmread reads A, x, y: norm(A@x - y)/norm(A@x) < 1e-5" '^ok ' "$PY" -c '
 import sys, numpy as np, scipy.io as sio
