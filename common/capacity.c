@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -107,6 +108,18 @@ static double resident(void)
     return got == 2 ? (double)res * (double)sysconf(_SC_PAGESIZE) : 0;
 }
 
+/* bytes this process maps (its address space: what ulimit -v limits) */
+static double mapped(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (!f)
+        return 0;
+    long size = 0;
+    int got = fscanf(f, "%ld", &size);
+    fclose(f);
+    return got == 1 ? (double)size * (double)sysconf(_SC_PAGESIZE) : 0;
+}
+
 double spmv_host_available(char *src, size_t size)
 {
     const char *env = getenv("SPMV_HOST_MEM_MB");
@@ -141,6 +154,16 @@ double spmv_host_available(char *src, size_t size)
         if (room < avail) {
             avail = room;
             snprintf(src, size, "the cgroup's memory limit");
+        }
+    }
+    /* the process's own address space (ulimit -v): what it maps counts, so
+     * the mappings it has already take from it */
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+        double room = (double)rl.rlim_cur - mapped() + own;
+        if (room < avail) {
+            avail = room > 0 ? room : 0;
+            snprintf(src, size, "ulimit -v");
         }
     }
     return avail;

@@ -75,10 +75,11 @@ expect_error "gen: 2^31 nonzeros refused" "the kernels index with int" "$bin" --
 expect_error "gen: with --matrix" "--gen and --matrix choose the matrix two ways" "$bin" --gen arrow:rows=5 --matrix x.mtx
 expect_error "gen: with --grid" "--gen and --grid/--radius choose the matrix two ways" "$BUILD/step1" --gen arrow:rows=5 --grid 8
 # sizes are checked before any array of that size exists: 2e9 rows and
-# 1.8e9 drawn nonzeros refused with under 200 MB resident
+# 1.8e9 drawn nonzeros refused with under 200 MB resident, on a 16 GB host
+# (SPMV_HOST_MEM_MB: a 128 GB one would hold the second and run it)
 for g in uniform:rows=2000000000,min=1,max=1 powerlaw:rows=2000000,mean=900; do
     need_tool "gen $g: refused before allocating" /usr/bin/time time || continue
-    _run /usr/bin/time -f "maxrss %M" "$bin" --gen $g $QUICK
+    SPMV_HOST_MEM_MB=16384 _run /usr/bin/time -f "maxrss %M" "$bin" --gen $g $QUICK
     rss=$(awk '/^maxrss/ { print $2 }' "$TMP/err")
     if [ "$(cat "$TMP/status")" = 2 ] && grep -q "^step6: error: --gen $g.*would" "$TMP/err" && [ -n "$rss" ] && [ "$rss" -lt 200000 ]; then
         pass "gen $g: refused before allocating (${rss} kB resident)"
