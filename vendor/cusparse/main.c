@@ -236,8 +236,8 @@ typedef struct {
  * passed as soon as it is queued on an idle GPU, and the GPU then waits
  * while the host works through cusparseSpMV (checks, then one to three
  * launches). On the H100 that was 6-8 us a call, 7-15% of a power-law
- * product and 45% of the arrow's (chapter 6, "Whose time"). step6's
- * profiling events time the kernels alone. So a kernel of one thread that
+ * product and 45% of the arrow's (step6-csr/adaptive/TUNING.md, "Whose
+ * time"). step6's profiling events time the kernels alone. So a kernel of one thread that
  * spins for spin_us goes first: e0 passes when it ends, by which time the
  * call's kernels are queued behind it. If the host is not done when it
  * ends (e0 already passed when cusparseSpMV returns), the spin doubles and
