@@ -143,8 +143,8 @@ small() { # the line with the test's changes (see the header)
     if [[ $l != *--runs* ]]; then
         l=$(sed -E 's#(build/step[0-9]+)#\1 --runs 1#g; s#ARGS="#ARGS="--runs 1 #' <<<"$l")
     fi
+    l=${l//\/tmp\//$TMP/w/}   # first: $BUILD may itself lie under /tmp (a clone there)
     l=${l//build\//$BUILD/}
-    l=${l//\/tmp\//$TMP/w/}
     l=$(sed -E "s#--save-(matrix|x|y) ([^ /\"]+)#--save-\\1 $TMP/w/\\2#g" <<<"$l")
     l=$(sed -E "s#(^|[;&|] *)make #\1make -s BUILD=$BUILD #g" <<<"$l")
     printf '%s' "$l"
