@@ -114,19 +114,27 @@ static int has_variant(const char *list, const char *v)
     return 0;
 }
 
+/* The OpenCL flags: every step takes them; a step on the host (OPT_NO_DEVICE)
+ * does not use them. */
+static int device_flag(const char *flag)
+{
+    static const char *device[] = { "--device", "--local-size", "--cl-opts", "--kernel-file" };
+    for (size_t i = 0; i < sizeof device / sizeof *device; i++)
+        if (strcmp(flag, device[i]) == 0)
+            return 1;
+    return 0;
+}
+
 /* The flags that take a value, and which steps accept them. */
 static int known_flag(const spmv_step *s, const char *flag)
 {
     static const char *common[] = { "--grid", "--radius", "--matrix", "--gen", "--runs", "--warmup", "--seed", "--csv",
                                     "--kernel", "--x", "--save-x", "--save-y", "--save-matrix" };
-    /* every step takes these; a step on the host (OPT_NO_DEVICE) does not use them */
-    static const char *device[] = { "--device", "--local-size", "--cl-opts", "--kernel-file" };
     for (size_t i = 0; i < sizeof common / sizeof *common; i++)
         if (strcmp(flag, common[i]) == 0)
             return 1;
-    for (size_t i = 0; i < sizeof device / sizeof *device; i++)
-        if (strcmp(flag, device[i]) == 0)
-            return 1;
+    if (device_flag(flag))
+        return 1;
     return ((s->extras & OPT_PRECISION) && strcmp(flag, "--precision") == 0) ||
            ((s->extras & OPT_THREADS) && strcmp(flag, "--threads") == 0) ||
            ((s->extras & OPT_BLOCK) && strcmp(flag, "--block") == 0) ||
@@ -190,8 +198,7 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
             v = argv[++i];
         }
         int dev = !(s->extras & OPT_NO_DEVICE);
-        if (!dev && (strcmp(flag, "--device") == 0 || strcmp(flag, "--local-size") == 0 ||
-                     strcmp(flag, "--cl-opts") == 0 || strcmp(flag, "--kernel-file") == 0)) {
+        if (!dev && device_flag(flag)) {
             /* `make run ARGS="--device gpu"` gives them to every step: taken, noted once below */
             if (strcmp(flag, "--local-size") == 0)
                 parse_int(flag, v, 1, 1 << 20);
