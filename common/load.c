@@ -96,6 +96,7 @@ static void grid_csr(const spmv_options *o, csr_matrix *A)
 {
     spmv_error err;
     check_grid(o, 1);
+    estimate_exit(o);   /* --estimate: nothing built (spmv_save_matrix never gets here with it) */
     if (csr_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, A, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 }
@@ -151,13 +152,10 @@ void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, di
 void spmv_load_csr(const spmv_options *o, spmv_input *in, csr_matrix *A)
 {
     double t0 = spmv_now();
-    if (in->grid) {
-        check_grid(o, 1);
-        estimate_exit(o);
+    if (in->grid)
         grid_csr(o, A);
-    } else {
+    else
         *A = in->csr;
-    }
     estimate_exit(o);
     memset(&in->csr, 0, sizeof in->csr);
     spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
