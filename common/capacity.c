@@ -95,29 +95,18 @@ static double file_number(const char *path)
     return ok && end != buf && v > 0 ? v : -1;
 }
 
-/* what this program holds now: its runtime is already out of MemAvailable,
- * and the estimate counts it too */
-static double resident(void)
+/* A field of /proc/self/statm in bytes (0: the pages this process maps, its
+ * address space, what ulimit -v limits; 1: those resident, what it holds now:
+ * its runtime is already out of MemAvailable, and the estimate counts it too) */
+static double statm(int field)
 {
     FILE *f = fopen("/proc/self/statm", "r");
     if (!f)
         return 0;
-    long size = 0, res = 0;
-    int got = fscanf(f, "%ld %ld", &size, &res);
+    long v[2] = { 0, 0 };
+    int got = fscanf(f, "%ld %ld", &v[0], &v[1]);
     fclose(f);
-    return got == 2 ? (double)res * (double)sysconf(_SC_PAGESIZE) : 0;
-}
-
-/* bytes this process maps (its address space: what ulimit -v limits) */
-static double mapped(void)
-{
-    FILE *f = fopen("/proc/self/statm", "r");
-    if (!f)
-        return 0;
-    long size = 0;
-    int got = fscanf(f, "%ld", &size);
-    fclose(f);
-    return got == 1 ? (double)size * (double)sysconf(_SC_PAGESIZE) : 0;
+    return got > field ? (double)v[field] * (double)sysconf(_SC_PAGESIZE) : 0;
 }
 
 double spmv_host_available(char *src, size_t size)
@@ -131,7 +120,7 @@ double spmv_host_available(char *src, size_t size)
             return mb * 1048576;
         }
     }
-    double own = resident(), avail = meminfo("MemAvailable");
+    double own = statm(1), avail = meminfo("MemAvailable");
     if (avail >= 0) {
         snprintf(src, size, "MemAvailable");
     } else if ((avail = meminfo("MemFree")) >= 0) {   /* kernels before 3.14 */
@@ -160,7 +149,7 @@ double spmv_host_available(char *src, size_t size)
      * the mappings it has already take from it */
     struct rlimit rl;
     if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
-        double room = (double)rl.rlim_cur - mapped() + own;
+        double room = (double)rl.rlim_cur - statm(0) + own;
         if (room < avail) {
             avail = room > 0 ? room : 0;
             snprintf(src, size, "ulimit -v");
@@ -213,21 +202,13 @@ static void add(phase *p, const char *what, double bytes)
  * 0), two buffers of the CPU device and two beside them; a GPU's are its own. */
 static double probe_bytes(void)
 {
-    size_t host = (size_t)128 << 20, dev = host;
-    if (!spmv_probe_size(&host))
+    if (run.memory == SPMV_MEM_DEVICE)
         return 0;
-    if (!spmv_probe_size(&dev))
-        return 0;
+    double host = (double)spmv_probe_bytes(0, 0, 0);
     if (run.memory == 0)
-        return 2.0 * (double)host;
-    if (run.memory != SPMV_MEM_HOST)
-        return 0;
-    double d = (double)dev;
-    if (run.max_alloc > 0 && d > run.max_alloc)
-        d = run.max_alloc;
-    if (run.global_mem > 0 && d > run.global_mem / 4)
-        d = run.global_mem / 4;
-    return 2.0 * d + 2.0 * (double)host;
+        return 2 * host;
+    double dev = (double)spmv_probe_bytes(0, (unsigned long long)run.max_alloc, (unsigned long long)run.global_mem);
+    return 2 * dev + 2 * host;
 }
 
 /* The phases of the run s describes; returns the largest, with its parts.

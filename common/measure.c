@@ -90,15 +90,25 @@ static const char *probe_src =
     "#endif\n"
     "  out[i] = s.x + s.y + s.z + s.w; }\n";
 
-/* SPMV_PROBE_MB: another size, for tests and simulators; 0: no probe. */
-int spmv_probe_size(size_t *bytes)
+size_t spmv_probe_bytes(int gpu, unsigned long long max_alloc, unsigned long long global_mem)
 {
+    /* 256 MiB leaves a GPU's caches (the H100's L2 is 50 MB); 128 MiB
+     * leaves a CPU's, and on a CPU device (whose buffers are host memory,
+     * touched page by page when the probe opens) the smaller size keeps the
+     * probe's set-up to a fraction of a second. SPMV_PROBE_MB: another size,
+     * for tests and simulators; 0: no probe. */
+    size_t bytes = (size_t)(gpu ? 256 : 128) << 20;
     const char *mb = getenv("SPMV_PROBE_MB");
     if (mb && strcmp(mb, "0") == 0)
         return 0;
     if (mb && atoi(mb) > 0)
-        *bytes = (size_t)atoi(mb) << 20;
-    return 1;
+        bytes = (size_t)atoi(mb) << 20;
+    /* a device's buffers (0: not known, or the host's arrays) */
+    if (max_alloc > 0 && bytes > max_alloc)
+        bytes = max_alloc;
+    if (global_mem > 0 && bytes > global_mem / 4)
+        bytes = global_mem / 4;
+    return bytes & ~(size_t)((1 << 20) - 1);
 }
 
 /* The host probe's loops over its two arrays of n doubles: the copy b = a,
@@ -223,12 +233,9 @@ spmv_probe *spmv_probe_open_beside(int threads)
 
 static spmv_probe *probe_open(spmv_cl *cl, int threads, int posix)
 {
-    /* 256 MiB leaves a GPU's caches (the H100's L2 is 50 MB); 128 MiB
-     * leaves a CPU's, and on a CPU device (whose buffers are host memory,
-     * touched page by page when the probe opens) the smaller size keeps the
-     * probe's set-up to a fraction of a second */
-    size_t bytes = (size_t)(cl && !(cl->type & CL_DEVICE_TYPE_CPU) ? 256 : 128) << 20;
-    if (!spmv_probe_size(&bytes))
+    size_t bytes = cl ? spmv_probe_bytes(!(cl->type & CL_DEVICE_TYPE_CPU), cl->max_alloc, cl->global_mem)
+                      : spmv_probe_bytes(0, 0, 0);
+    if (!bytes)
         return NULL;
     spmv_probe *p = calloc(1, sizeof *p);
     if (!p)
@@ -236,11 +243,6 @@ static spmv_probe *probe_open(spmv_cl *cl, int threads, int posix)
     p->cl = cl;
     p->threads = threads < 1 ? 1 : threads;
     if (cl) {
-        if (bytes > cl->max_alloc)
-            bytes = cl->max_alloc;
-        if (bytes > cl->global_mem / 4)
-            bytes = cl->global_mem / 4;
-        bytes &= ~(size_t)((1 << 20) - 1);
         cl_int err;
         p->prog = clCreateProgramWithSource(cl->ctx, 1, &probe_src, NULL, &err);
         CL_CHECK_ERR(err);
