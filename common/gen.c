@@ -180,6 +180,24 @@ static void draw_columns(int *col, long long len, long long cols, spmv_rng *g)
     }
 }
 
+/* Row r's own random stream: its length, then its columns and values, so any
+ * row can be drawn alone and the matrix is the same whatever the threads. */
+static void row_stream(spmv_rng *g, uint64_t seed, long long r)
+{
+    spmv_rng_seed(g, (seed ^ 0x6e6e7a11ULL) * 0x9e3779b97f4a7c15ULL + (uint64_t)r);
+}
+
+/* Row r's len columns, ascending, drawn from its stream after its length */
+static void row_columns(const gen_spec *s, long long r, long long len, int *col, spmv_rng *g)
+{
+    if (s->kind == GEN_ARROW && r > 0) {
+        col[0] = 0;
+        col[1] = (int)r;   /* r < cols: arrow is square and r > 0 */
+    } else {
+        draw_columns(col, len, s->cols, g);
+    }
+}
+
 static void spec_name(const gen_spec *s, uint64_t seed, char *name, size_t size)
 {
     char shape[48];
@@ -211,7 +229,6 @@ void csr_generate_dia_limit(long long max_diags)
  * least as many diagonals: nothing a DIA step would accept is refused. */
 static int dia_probe(const char *spec, const gen_spec *s, uint64_t seed, spmv_error *err)
 {
-    const uint64_t mix = 0x9e3779b97f4a7c15ULL;
     size_t tsize = 1;
     while (tsize < 2 * (size_t)(dia_limit + 1))
         tsize <<= 1;
@@ -228,21 +245,16 @@ static int dia_probe(const char *spec, const gen_spec *s, uint64_t seed, spmv_er
     for (long long r = 0; r < probe && seen <= dia_limit; r++) {
         drawn = r + 1;
         spmv_rng g;
-        spmv_rng_seed(&g, (seed ^ 0x6e6e7a11ULL) * mix + (uint64_t)r);
+        row_stream(&g, seed, r);
         long long len = row_length(s, r, &g);
         if (len > dia_limit) {   /* distinct columns: as many diagonals in this row alone */
             seen = len;
             break;
         }
-        if (s->kind == GEN_ARROW && r > 0) {
-            col[0] = 0;
-            col[1] = (int)r;
-        } else {
-            draw_columns(col, len, s->cols, &g);
-        }
+        row_columns(s, r, len, col, &g);
         for (long long k = 0; k < len && seen <= dia_limit; k++) {
             long long d = (long long)col[k] - r;
-            size_t h = (size_t)((uint64_t)d * mix >> 32) & (tsize - 1);
+            size_t h = (size_t)((uint64_t)d * 0x9e3779b97f4a7c15ULL >> 32) & (tsize - 1);   /* Fibonacci hashing */
             while (tab[h] != LLONG_MIN && tab[h] != d)
                 h = (h + 1) & (tsize - 1);
             if (tab[h] == LLONG_MIN) {
@@ -293,11 +305,10 @@ int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err
     if (!A->ptr)
         return -1;
     /* pass 1: the row lengths, each from its row's stream; then their prefix sum */
-    const uint64_t mix = 0x9e3779b97f4a7c15ULL;
 #pragma omp parallel for schedule(static)
     for (int r = 0; r < rows; r++) {
         spmv_rng g;
-        spmv_rng_seed(&g, (seed ^ 0x6e6e7a11ULL) * mix + (uint64_t)r);
+        row_stream(&g, seed, r);
         A->ptr[r + 1] = (int)row_length(&s, r, &g);   /* at most cols < 2^31 */
     }
     long long nnz = 0;
@@ -331,15 +342,9 @@ int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err
 #pragma omp parallel for schedule(dynamic, 256)
     for (int r = 0; r < rows; r++) {
         spmv_rng g;
-        spmv_rng_seed(&g, (seed ^ 0x6e6e7a11ULL) * mix + (uint64_t)r);
+        row_stream(&g, seed, r);
         long long len = row_length(&s, r, &g);
-        int *c = A->col + A->ptr[r];
-        if (s.kind == GEN_ARROW && r > 0) {
-            c[0] = 0;
-            c[1] = r;   /* r < cols: arrow is square and r > 0 */
-        } else {
-            draw_columns(c, len, s.cols, &g);
-        }
+        row_columns(&s, r, len, A->col + A->ptr[r], &g);
         for (long long k = 0; k < len; k++)
             A->re[A->ptr[r] + k] = spmv_rng_uniform(&g);
     }
