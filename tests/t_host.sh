@@ -43,22 +43,27 @@ hb "$TMP/entries.rua" 100000 100000 9000000000
 hb "$TMP/all.rua" 2000000000 2000000000 3000000000
 
 TIME=/usr/bin/time
-# On a 16 GB laptop (SPMV_HOST_MEM_MB: the same refusals on a 128 GB GPU host,
-# where some of these sizes would fit and run): status 2, one line naming what
-# would not fit, in under 2 s and 200 MB (a GPU's runtime alone takes ~110 MB)
-fast_refusal() { # NAME STEP FILE|--grid G
-    local name=$1 bin=$2; shift 2
+# refused NAME REGEX ASKED CMD...: status 2 within 2 s and 200 MB resident (a
+# GPU's runtime alone takes ~110 MB), and one line on stderr that matches the
+# grep -E REGEX and holds the text ASKED ("": any)
+refused() {
+    local name=$1 re=$2 asked=$3; shift 3
     need_tool "$name" "$TIME" time || return 0
-    SPMV_HOST_MEM_MB=16384 "$TIME" -f '%e %M' -o "$TMP/tv" "$bin" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+    "$TIME" -f '%e %M' -o "$TMP/tv" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
     local st=$? secs kb
     read -r secs kb < <(tail -n 1 "$TMP/tv")
     if [ "$st" != 2 ]; then fail "$name" "status $st: $(tail -n 2 "$TMP/err" | tr '\n' ' ')"
-    elif [ "$(grep -c . "$TMP/err")" -ne 1 ] ||
-         ! grep -qE 'would (take|need)|index with int|limited to' "$TMP/err"; then
+    elif [ "$(grep -c . "$TMP/err")" -ne 1 ] || ! grep -qE -- "$re" "$TMP/err" || ! grep -qF -- "$asked" "$TMP/err"; then
         fail "$name" "message: $(tr '\n' '|' <"$TMP/err")"
     elif ! awk -v s="$secs" 'BEGIN { exit !(s < 2.0) }'; then fail "$name" "took $secs s"
     elif [ "$kb" -ge 204800 ]; then fail "$name" "$kb KB resident"
     else pass "$name ($secs s, $((kb / 1024)) MB)"; fi
+}
+# On a 16 GB laptop (SPMV_HOST_MEM_MB: the same refusals on a 128 GB GPU host,
+# where some of these sizes would fit and run), naming what would not fit
+fast_refusal() { # NAME STEP FILE|--grid G
+    local name=$1; shift
+    SPMV_HOST_MEM_MB=16384 refused "$name" 'would (take|need)|index with int|limited to' "" "$@"
 }
 for f in rows cols entries all; do
     for ext in mtx rua; do
@@ -93,17 +98,7 @@ fast_refusal "step6 --grid 16000 (2^31 nonzeros) refused at once" "$S6" --grid 1
 # DIA steps refuse them from their first rows, before drawing the rest (the
 # matrix has at least the diagonals of those rows), at once and small
 dia_probe() { # NAME STEP SPEC
-    local name=$1 bin=$2 spec=$3
-    need_tool "$name" "$TIME" time || return 0
-    SPMV_HOST_MEM_MB=200000 "$TIME" -f '%e %M' -o "$TMP/tv" "$bin" --gen "$spec" >"$TMP/out" 2>"$TMP/err" </dev/null
-    local st=$? secs kb
-    read -r secs kb < <(tail -n 1 "$TMP/tv")
-    if [ "$st" != 2 ]; then fail "$name" "status $st: $(tail -n 2 "$TMP/err" | tr '\n' ' ')"
-    elif [ "$(grep -c . "$TMP/err")" -ne 1 ] || ! grep -q 'more than 1024 occupied diagonals in its first' "$TMP/err"; then
-        fail "$name" "message: $(tr '\n' '|' <"$TMP/err")"
-    elif ! awk -v s="$secs" 'BEGIN { exit !(s < 2.0) }'; then fail "$name" "took $secs s"
-    elif [ "$kb" -ge 204800 ]; then fail "$name" "$kb KB resident"
-    else pass "$name ($secs s, $((kb / 1024)) MB)"; fi
+    SPMV_HOST_MEM_MB=200000 refused "$1" 'more than 1024 occupied diagonals in its first' "" "$2" --gen "$3"
 }
 for s in step0 step1 step5; do
     dia_probe "$s refuses 2e8 random rows from the first ones" "$BUILD/$s" uniform:rows=200000000,min=1,max=1
@@ -121,21 +116,11 @@ expect_output "a 1000000 x 1000000 file with one entry runs" 'check: PASS' "$S6"
 # available. SPMV_HOST_MEM_MB=N pretends a host of N MiB: the GPU host's 128
 # GB, a 16 GB laptop, or just above and below a run's own estimate.
 ALL_STEPS="step0 step1 step2 step3 step4 step5 step6"
-host_refusal() { # NAME ASKED BIN ARGS...: status 2 within 2 s and 200 MB resident, one line
-                 # naming what was asked (ASKED), the host's estimate and the memory available
-    local name=$1 asked=$2 bin=$3; shift 3
-    if [ ! -x "$TIME" ]; then fail "$name" "$TIME missing (apt-get install time)"; return; fi
-    "$TIME" -f '%e %M' -o "$TMP/tv" "$bin" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
-    local st=$? secs kb
-    read -r secs kb < <(tail -n 1 "$TMP/tv")
-    if [ "$st" != 2 ]; then fail "$name" "status $st: $(tail -n 2 "$TMP/err" | tr '\n' ' ')"
-    elif [ "$(grep -c . "$TMP/err")" -ne 1 ]; then fail "$name" "not one line: $(tr '\n' '|' <"$TMP/err")"
-    elif ! grep -qF -- "$asked" "$TMP/err" ||
-         ! grep -qE 'the host would need [0-9.]+ [GMK]iB at its peak, [a-zA-Z -]+ \(.*\), more than the [0-9.]+ [GMK]iB available \([^)]+\)' "$TMP/err"; then
-        fail "$name" "message: $(cat "$TMP/err")"
-    elif ! awk -v s="$secs" 'BEGIN { exit !(s < 2.0) }'; then fail "$name" "took $secs s"
-    elif [ "$kb" -ge 204800 ]; then fail "$name" "$kb KB resident"
-    else pass "$name ($secs s, $((kb / 1024)) MB)"; fi
+host_refusal() { # NAME ASKED BIN ARGS...: refused, naming what was asked (ASKED), the host's
+                 # estimate and the memory available
+    local name=$1 asked=$2; shift 2
+    refused "$name" 'the host would need [0-9.]+ [GMK]iB at its peak, [a-zA-Z -]+ \(.*\), more than the [0-9.]+ [GMK]iB available \([^)]+\)' \
+        "$asked" "$@"
 }
 estimate_mib() { # STEP ARGS...: the MiB that --estimate prints, or nothing
     "$@" --estimate 2>/dev/null | sed -n 's/^host     needs \([0-9.]*\) MiB at its peak, .* available (.*)$/\1/p'
