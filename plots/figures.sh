@@ -242,8 +242,9 @@ finish() {
         local cf=$DATA/choice/$slug.csv
         mkdir -p "$DATA/choice"
         [ -s "$cf" ] || echo "$CHOICE_HEADER" >"$cf"
-        sort -u -t, -k2,3 "$CHOICES" >>"$cf"
-        echo "figures: step6's choice for $(sort -u -t, -k2,3 "$CHOICES" | wc -l) matrices and precisions appended to ${cf#"$ROOT"/}"
+        sort -u -t, -k2,3 "$CHOICES" >"$CHOICES.once"
+        cat "$CHOICES.once" >>"$cf"
+        echo "figures: step6's choice for $(wc -l <"$CHOICES.once") matrices and precisions appended to ${cf#"$ROOT"/}"
     fi
     rm -rf "$TMPD"
     return 0
