@@ -330,6 +330,51 @@ cl_program spmv_cl_build(spmv_cl *cl, const char *path, const char *opts)
     return spmv_cl_build_files(cl, &path, 1, opts);
 }
 
+/* A compiler that ignores #line (NVIDIA's) names the source "<kernel>" and
+ * counts lines through all the files; "<...>:N:" at the start of a line
+ * becomes "path:M:" of the file line N is in (first[i]: the line of the
+ * whole where file i starts). Only when every #line named its file: a
+ * compiler that honours them then names the files itself. */
+char *spmv_build_log_files(const char *log, const char *const *paths, const int *first, int n)
+{
+    size_t longest = 0, lines = 1;
+    for (int i = 0; i < n; i++)
+        longest = strlen(paths[i]) > longest ? strlen(paths[i]) : longest;
+    for (const char *p = log; *p; p++)
+        lines += *p == '\n';
+    size_t cap = strlen(log) + lines * (longest + 24) + 1, used = 0;
+    char *out = malloc(cap);
+    if (!out)
+        spmv_die(SPMV_EXIT_USAGE, "out of host memory for the build log");
+    for (const char *p = log; *p;) {
+        const char *eol = strchr(p, '\n'), *gt = p[0] == '<' ? strchr(p, '>') : NULL;
+        eol = eol ? eol + 1 : p + strlen(p);
+        char *end = NULL;
+        long ln = gt && gt < eol && gt[1] == ':' ? strtol(gt + 2, &end, 10) : 0;
+        int f = -1;
+        for (int i = 0; ln > 0 && end && *end == ':' && i < n; i++)
+            if (ln >= first[i])
+                f = i;
+        if (f >= 0) {   /* at most longest + 21 bytes in place of the "<...>:N" */
+            used += (size_t)snprintf(out + used, cap - used, "%s:%ld", paths[f], ln - first[f] + 1);
+            p = end;
+        }
+        memcpy(out + used, p, (size_t)(eol - p));
+        used += (size_t)(eol - p);
+        p = eol;
+    }
+    out[used] = 0;
+    return out;
+}
+
+static int count_lines(const char *s, size_t len)
+{
+    int k = 0;
+    for (size_t i = 0; i < len; i++)
+        k += s[i] == '\n';
+    return k;
+}
+
 cl_program spmv_cl_build_files(spmv_cl *cl, const char *const *paths, int n, const char *opts)
 {
     /* each file after the first opens with a #line, so that the build log
@@ -338,16 +383,20 @@ cl_program spmv_cl_build_files(spmv_cl *cl, const char *const *paths, int n, con
     const char *src[2 * MAX_FILES];
     char *text[MAX_FILES], line[MAX_FILES][1200], names[2048] = "";
     size_t len[2 * MAX_FILES];
-    int ns = 0;
+    int ns = 0, first[MAX_FILES], lines = 1, named = 1;
     if (n < 1 || n > MAX_FILES)
         spmv_die(SPMV_EXIT_USAGE, "a program is built from 1 to %d kernel source files, not %d", MAX_FILES, n);
     for (int i = 0; i < n; i++) {
         if (i) {
             int plain = strchr(paths[i], '"') || strchr(paths[i], '\\') || strlen(paths[i]) > 1000;
+            named &= !plain;
             snprintf(line[i], sizeof line[i], plain ? "\n#line 1\n" : "\n#line 1 \"%s\"\n", paths[i]);
             src[ns] = line[i], len[ns++] = strlen(line[i]);
+            lines += count_lines(line[i], strlen(line[i]));
         }
         text[i] = read_text(paths[i], &len[ns]);
+        first[i] = lines;
+        lines += count_lines(text[i], len[ns]);
         src[ns++] = text[i];
         size_t used = strlen(names);
         snprintf(names + used, sizeof names - used, "%s%s", i ? " + " : "", paths[i]);
@@ -369,6 +418,11 @@ cl_program spmv_cl_build_files(spmv_cl *cl, const char *const *paths, int n, con
     int has_log = 0;
     for (char *p = log; *p; p++)
         has_log |= !isspace((unsigned char)*p);
+    if (named) {
+        char *relabelled = spmv_build_log_files(log, paths, first, n);
+        free(log);
+        log = relabelled;
+    }
     if (err != CL_SUCCESS) {
         fflush(stdout);
         fprintf(stderr, "----- build log for %s -----\n%s\n-----\n", names, log);

@@ -399,6 +399,30 @@ static void test_capacity_by_field(void)
     spmv_limits_format(0, 's');
 }
 
+/* A build log from a compiler that ignores #line (NVIDIA's "<kernel>:N:",
+ * N counted through both files) names each file and its own line; what
+ * already names a file, and the lines between, stay as they are. */
+static void test_build_log(void)
+{
+    const char *paths[] = { "kernel.cl", "adaptive/kernel.cl" };
+    const int first[] = { 1, 208 };
+    const char *log = "<kernel>:21:1: error: unknown type name 'garbage'\n"
+                      "garbage here\n^\n"
+                      "<kernel>:449:6: error: program scope variable\n"
+                      "<kernel>: warning: no line\n"
+                      "mine.cl:4:2: note: named already\n"
+                      "<kernel>:208:1: error: the first line of the second file";
+    const char *want = "kernel.cl:21:1: error: unknown type name 'garbage'\n"
+                       "garbage here\n^\n"
+                       "adaptive/kernel.cl:242:6: error: program scope variable\n"
+                       "<kernel>: warning: no line\n"
+                       "mine.cl:4:2: note: named already\n"
+                       "adaptive/kernel.cl:1:1: error: the first line of the second file";
+    char *got = spmv_build_log_files(log, paths, first, 2);
+    result(strcmp(got, want) == 0, "build log: \"<kernel>:N:\" becomes the file and its own line", "got:\n%s", got);
+    free(got);
+}
+
 /* A real matrix: CSR -> COO -> CSR is the identity, and CSR -> DIA -> CSR too
  * where the DIA rule accepts it (values rounded to float for that one). */
 static void test_file(const char *path)
@@ -644,6 +668,7 @@ int main(int argc, char **argv)
     test_reference_and_check();
     test_alloc();
     test_capacity_by_field();
+    test_build_log();
     test_time_runs();
     test_parallel();
     for (int i = 1; i < argc; i++)
