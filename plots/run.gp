@@ -1,9 +1,9 @@
 # plots/run.gp - the chart of one `make run` (common/run-chart.sh draws it):
 # a bar per step and kernel, GFLOP/s at the median time, with its % of the
 # compulsory bound (the bandwidth probed in the same run) written on the bar.
-# Drawn as PNG and SVG, then once more as text on the terminal (dumb).
+# Drawn as PNG and SVG (the terminal's text chart is common/run-chart.sh's).
 # Variables: file (idx label gflops pct lt; the label's lines split at '|'),
-# n (bars), dev, out, cols (the terminal's width).
+# n (bars), dev, out.
 W = n > 9 ? 100 * n : 900   # room for each bar's label
 H = 480
 load dir."style.gp"
@@ -25,12 +25,3 @@ do for [fmt in "png svg"] {
          file using 1:3:(sprintf("%.3g (%.0f%%)", $3, $4)) with labels offset 0,0.8 font ",9"
     unset output
 }
-set terminal dumb size cols, 26 noenhanced
-set output
-# a title wider than the terminal is not drawn at all: cut the device's name
-d = strlen(dev) > cols - 45 ? dev[1:cols - 48]."..." : dev
-set title sprintf("GFLOP/s (%% of compulsory bound) on %s", d)
-unset ylabel
-unset grid
-plot file using 1:3:xtic(nl(strcol(2))) with boxes, \
-     file using 1:3:(sprintf("%.3g\n%.0f%%", $3, $4)) with labels offset 0,1.5
