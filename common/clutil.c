@@ -330,11 +330,22 @@ cl_program spmv_cl_build(spmv_cl *cl, const char *path, const char *opts)
     return spmv_cl_build_files(cl, &path, 1, opts);
 }
 
-/* A compiler that ignores #line (NVIDIA's) names the source "<kernel>" and
- * counts lines through all the files; "<...>:N:" at the start of a line
- * becomes "path:M:" of the file line N is in (first[i]: the line of the
- * whole where file i starts). Only when every #line named its file: a
- * compiler that honours them then names the files itself. */
+/* At s, "<kernel>:N:": the name NVIDIA's compiler gives the program's
+ * source, which ignores #line and counts lines through all the files.
+ * Returns N and sets *end to the ':' after it; 0 when s starts no such name. */
+static long source_line(const char *s, const char *eol, char **end)
+{
+    const char *e = *s == '<' ? memchr(s, '>', (size_t)(eol - s)) : NULL;
+    if (!e || e + 2 >= eol || e[1] != ':' || !isdigit((unsigned char)e[2]))
+        return 0;
+    long ln = strtol(e + 2, end, 10);
+    return **end == ':' ? ln : 0;
+}
+
+/* The log with each such name and N (the first on a line, at its start or
+ * after a space) turned into "path:M" of the file line N is in (first[i]:
+ * the line of the whole where file i starts). Only when every #line named
+ * its file: a compiler that honours them names the files itself. */
 char *spmv_build_log_files(const char *log, const char *const *paths, const int *first, int n)
 {
     size_t longest = 0, lines = 1;
@@ -347,17 +358,22 @@ char *spmv_build_log_files(const char *log, const char *const *paths, const int 
     if (!out)
         spmv_die(SPMV_EXIT_USAGE, "out of host memory for the build log");
     for (const char *p = log; *p;) {
-        const char *eol = strchr(p, '\n'), *gt = p[0] == '<' ? strchr(p, '>') : NULL;
+        const char *eol = strchr(p, '\n');
         eol = eol ? eol + 1 : p + strlen(p);
-        char *end = NULL;
-        long ln = gt && gt < eol && gt[1] == ':' ? strtol(gt + 2, &end, 10) : 0;
-        int f = -1;
-        for (int i = 0; ln > 0 && end && *end == ':' && i < n; i++)
-            if (ln >= first[i])
-                f = i;
-        if (f >= 0) {   /* at most longest + 21 bytes in place of the "<...>:N" */
+        for (const char *s = p; s < eol; s++) {
+            char *end = NULL;
+            long ln = (s == p || s[-1] == ' ') ? source_line(s, eol, &end) : 0;
+            if (ln <= 0)
+                continue;
+            int f = 0;
+            for (int i = 1; i < n; i++)
+                if (ln >= first[i])
+                    f = i;
+            memcpy(out + used, p, (size_t)(s - p));   /* at most longest + 21 bytes for "<...>:N" */
+            used += (size_t)(s - p);
             used += (size_t)snprintf(out + used, cap - used, "%s:%ld", paths[f], ln - first[f] + 1);
             p = end;
+            break;
         }
         memcpy(out + used, p, (size_t)(eol - p));
         used += (size_t)(eol - p);
@@ -377,8 +393,9 @@ static int count_lines(const char *s, size_t len)
 
 cl_program spmv_cl_build_files(spmv_cl *cl, const char *const *paths, int n, const char *opts)
 {
-    /* each file after the first opens with a #line, so that the build log
-     * counts its lines from 1 and names it */
+    /* each file opens with a #line, so that the build log counts its lines
+     * from 1 and names it; a compiler that ignores #line (NVIDIA's) has its
+     * log mapped back to the files (spmv_build_log_files) */
     enum { MAX_FILES = 4 };
     const char *src[2 * MAX_FILES];
     char *text[MAX_FILES], line[MAX_FILES][1200], names[2048] = "";
@@ -387,13 +404,14 @@ cl_program spmv_cl_build_files(spmv_cl *cl, const char *const *paths, int n, con
     if (n < 1 || n > MAX_FILES)
         spmv_die(SPMV_EXIT_USAGE, "a program is built from 1 to %d kernel source files, not %d", MAX_FILES, n);
     for (int i = 0; i < n; i++) {
-        if (i) {
-            int plain = strchr(paths[i], '"') || strchr(paths[i], '\\') || strlen(paths[i]) > 1000;
-            named &= !plain;
-            snprintf(line[i], sizeof line[i], plain ? "\n#line 1\n" : "\n#line 1 \"%s\"\n", paths[i]);
-            src[ns] = line[i], len[ns++] = strlen(line[i]);
-            lines += count_lines(line[i], strlen(line[i]));
-        }
+        int plain = strchr(paths[i], '"') || strchr(paths[i], '\\') || strlen(paths[i]) > 1000;
+        named &= !plain;
+        if (plain)
+            snprintf(line[i], sizeof line[i], "%s#line 1\n", i ? "\n" : "");
+        else
+            snprintf(line[i], sizeof line[i], "%s#line 1 \"%s\"\n", i ? "\n" : "", paths[i]);
+        src[ns] = line[i], len[ns++] = strlen(line[i]);
+        lines += count_lines(line[i], strlen(line[i]));
         text[i] = read_text(paths[i], &len[ns]);
         first[i] = lines;
         lines += count_lines(text[i], len[ns]);

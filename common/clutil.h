@@ -59,9 +59,10 @@ cl_program spmv_cl_build(spmv_cl *cl, const char *path, const char *opts);
  * another: a later file may use what an earlier one defines (step 6's
  * adaptive/kernel.cl uses its kernel.cl). A "kernel" line for each. */
 cl_program spmv_cl_build_files(spmv_cl *cl, const char *const *paths, int n, const char *opts);
-/* The build log with "<kernel>:N:" (a compiler that ignores #line counts
- * through all the files) turned into "path:M:" of the file line N is in;
- * first[i] is the line where file i starts. Returns a new string. */
+/* The build log with "<kernel>:N:" (NVIDIA's compiler ignores #line and
+ * counts lines through all the files) turned into "path:M:" of the file
+ * line N is in; first[i] is the line where file i starts. Returns a new
+ * string. */
 char *spmv_build_log_files(const char *log, const char *const *paths, const int *first, int n);
 cl_kernel spmv_cl_kernel(cl_program prog, const char *name);
 

@@ -150,6 +150,14 @@ _run "$bin" --grid 16 $QUICK --kernel adaptive --kernel-file "$TMP/bad.cl"
     pass "step6: a build error in the adaptive kernel's file is shown at its own line ($n)" ||
     fail "step6: a build error in the adaptive kernel's file is shown at its own line" \
         "status $(cat "$TMP/status"): $(grep -m1 'error' "$TMP/err")"
+# and in the first: the log names the student's file, not the compiler's copy of it
+n=$(grep -n '^__kernel void csr_scalar' "$K6" | cut -d: -f1)
+sed "${n:-1}s/^__kernel void/__kernel void oops/" "$K6" >"$TMP/bad0.cl"
+_run "$bin" --grid 16 $QUICK --kernel scalar --kernel-file "$TMP/bad0.cl"
+[ -n "$n" ] && [ "$(cat "$TMP/status")" = 2 ] && grep -q "bad0\.cl:$n:" "$TMP/err" &&
+    pass "step6: a build error in kernel.cl is shown at its own line ($n)" ||
+    fail "step6: a build error in kernel.cl is shown at its own line" \
+        "status $(cat "$TMP/status"): $(grep -m1 'error' "$TMP/err")"
 # bad input: one line, status 2
 expect_error "step6 --precision q" "--precision wants s, d, c or z, not 'q'" "$bin" --precision q
 expect_error "step6 complex matrix in float" "young1c is complex: run it with --precision c or z" "$bin" --matrix "$D/young1c.mtx" --precision s

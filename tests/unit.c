@@ -405,19 +405,25 @@ static void test_capacity_by_field(void)
 static void test_build_log(void)
 {
     const char *paths[] = { "kernel.cl", "adaptive/kernel.cl" };
-    const int first[] = { 1, 208 };
-    const char *log = "<kernel>:21:1: error: unknown type name 'garbage'\n"
+    const int first[] = { 2, 209 };   /* each file after its #line */
+    const char *log = "<kernel>:22:1: error: unknown type name 'garbage'\n"
                       "garbage here\n^\n"
-                      "<kernel>:449:6: error: program scope variable\n"
+                      "<kernel>:450:6: error: program scope variable\n"
                       "<kernel>: warning: no line\n"
                       "mine.cl:4:2: note: named already\n"
-                      "<kernel>:208:1: error: the first line of the second file";
+                      "<kernel>:209:1: error: the first line of the second file\n"
+                      "error: <kernel>:22:13: expected ';'\n"
+                      "error: adaptive/kernel.cl:5:1: named by its #line\n"
+                      "note: in x.c:3: not a kernel file";
     const char *want = "kernel.cl:21:1: error: unknown type name 'garbage'\n"
                        "garbage here\n^\n"
                        "adaptive/kernel.cl:242:6: error: program scope variable\n"
                        "<kernel>: warning: no line\n"
                        "mine.cl:4:2: note: named already\n"
-                       "adaptive/kernel.cl:1:1: error: the first line of the second file";
+                       "adaptive/kernel.cl:1:1: error: the first line of the second file\n"
+                       "error: kernel.cl:21:13: expected ';'\n"
+                       "error: adaptive/kernel.cl:5:1: named by its #line\n"
+                       "note: in x.c:3: not a kernel file";
     char *got = spmv_build_log_files(log, paths, first, 2);
     result(strcmp(got, want) == 0, "build log: \"<kernel>:N:\" becomes the file and its own line", "got:\n%s", got);
     free(got);
