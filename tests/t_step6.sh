@@ -142,22 +142,18 @@ kernels "step6 --kernel all builds kernel.cl, then adaptive/kernel.cl" "$K6 $A6"
 kernels "step6 --kernel vector builds kernel.cl alone" "$K6" --kernel vector
 kernels "step6 --kernel adaptive --kernel-file: the file in adaptive/kernel.cl's place" "$K6 $TMP/mine.cl" \
     --kernel adaptive --kernel-file "$TMP/mine.cl"
-# a mistake in the second file: the build log names that file and its own line
-n=$(grep -n '^void csr_adaptive(' "$A6" | cut -d: -f1)
-sed "${n:-1}s/^void/void oops/" "$A6" >"$TMP/bad.cl"
-_run "$bin" --grid 16 $QUICK --kernel adaptive --kernel-file "$TMP/bad.cl"
-[ -n "$n" ] && [ "$(cat "$TMP/status")" = 2 ] && grep -q "bad\.cl:$n:" "$TMP/err" &&
-    pass "step6: a build error in the adaptive kernel's file is shown at its own line ($n)" ||
-    fail "step6: a build error in the adaptive kernel's file is shown at its own line" \
-        "status $(cat "$TMP/status"): $(grep -m1 'error' "$TMP/err")"
-# and in the first: the log names the student's file, not the compiler's copy of it
-n=$(grep -n '^__kernel void csr_scalar' "$K6" | cut -d: -f1)
-sed "${n:-1}s/^__kernel void/__kernel void oops/" "$K6" >"$TMP/bad0.cl"
-_run "$bin" --grid 16 $QUICK --kernel scalar --kernel-file "$TMP/bad0.cl"
-[ -n "$n" ] && [ "$(cat "$TMP/status")" = 2 ] && grep -q "bad0\.cl:$n:" "$TMP/err" &&
-    pass "step6: a build error in kernel.cl is shown at its own line ($n)" ||
-    fail "step6: a build error in kernel.cl is shown at its own line" \
-        "status $(cat "$TMP/status"): $(grep -m1 'error' "$TMP/err")"
+# a mistake in either file: the build log names that file (the student's
+# copy, not the compiler's) and its own line, on every device
+build_error() { # NAME FILE LINE-PATTERN KERNEL: "void" on that line becomes "void oops"
+    local name=$1 file=$2 pattern=$3 kernel=$4 n
+    n=$(grep -n "$pattern" "$file" | head -n 1 | cut -d: -f1)
+    sed "${n:-1}s/void/void oops/" "$file" >"$TMP/bad-$kernel.cl"
+    _run "$bin" --grid 16 $QUICK --kernel "$kernel" --kernel-file "$TMP/bad-$kernel.cl"
+    [ -n "$n" ] && [ "$(cat "$TMP/status")" = 2 ] && grep -q "bad-$kernel\.cl:$n:" "$TMP/err" &&
+        pass "$name ($n)" || fail "$name" "status $(cat "$TMP/status"): $(grep -m1 'error' "$TMP/err")"
+}
+build_error "step6: a build error in the adaptive kernel's file is shown at its own line" "$A6" '^void csr_adaptive(' adaptive
+build_error "step6: a build error in kernel.cl is shown at its own line" "$K6" '^__kernel void csr_scalar' scalar
 # bad input: one line, status 2
 expect_error "step6 --precision q" "--precision wants s, d, c or z, not 'q'" "$bin" --precision q
 expect_error "step6 complex matrix in float" "young1c is complex: run it with --precision c or z" "$bin" --matrix "$D/young1c.mtx" --precision s
