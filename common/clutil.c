@@ -436,7 +436,7 @@ cl_program spmv_cl_build_files(spmv_cl *cl, const char *const *paths, int n, con
     int has_log = 0;
     for (char *p = log; *p; p++)
         has_log |= !isspace((unsigned char)*p);
-    if (named) {
+    if (named && has_log) {
         char *relabelled = spmv_build_log_files(log, paths, first, n);
         free(log);
         log = relabelled;
