@@ -97,13 +97,13 @@ fast_refusal "step6 --grid 16000 (2^31 nonzeros) refused at once" "$S6" --grid 1
 # a host with the memory for 2e8 random rows (an H100 machine's 128 GB): the
 # DIA steps refuse them from their first rows, before drawing the rest (the
 # matrix has at least the diagonals of those rows), at once and small
-dia_probe() { # NAME STEP SPEC
-    SPMV_HOST_MEM_MB=200000 refused "$1" 'more than 1024 occupied diagonals in its first' "" "$2" --gen "$3"
+dia_probe() { # NAME STEP SPEC (on the host's memory, or SPMV_HOST_MEM_MB's)
+    refused "$1" 'more than 1024 occupied diagonals in its first' "" "$2" --gen "$3"
 }
 for s in step0 step1 step5; do
-    dia_probe "$s refuses 2e8 random rows from the first ones" "$BUILD/$s" uniform:rows=200000000,min=1,max=1
+    SPMV_HOST_MEM_MB=200000 dia_probe "$s refuses 2e8 random rows from the first ones" "$BUILD/$s" uniform:rows=200000000,min=1,max=1
 done
-dia_probe "step3 refuses a long arrow from its first row" "$BUILD/step3" arrow:rows=3000000
+SPMV_HOST_MEM_MB=200000 dia_probe "step3 refuses a long arrow from its first row" "$BUILD/step3" arrow:rows=3000000
 # and a generated matrix a DIA step can hold still runs
 expect_output "step1 runs a generated matrix of few diagonals" '^check: PASS' "$BUILD/step1" --gen uniform:rows=40,min=1,max=5 --runs 1
 # a size that fits is not refused
@@ -145,8 +145,8 @@ for s in $ALL_STEPS; do
     elif awk -v m="$mib" -v t="$total_mib" 'BEGIN { exit !(m > t) }'; then
         host_refusal "$s: --gen $U2E9 refused on this host's $total_mib MiB" "--gen $U2E9" "$BUILD/$s" --gen $U2E9
     elif [ "$s" != step6 ]; then   # it fits (a 128 GB host): a DIA step refuses it from its first rows
-        refused "$s: --gen $U2E9 on this host's $total_mib MiB, which holds its $mib MiB: refused from its first rows" \
-            'more than 1024 occupied diagonals in its first' "" "$BUILD/$s" --gen $U2E9
+        dia_probe "$s: --gen $U2E9 on this host's $total_mib MiB, which holds its $mib MiB: refused from its first rows" \
+            "$BUILD/$s" $U2E9
     else skip "$s: --gen $U2E9 on this host's memory" "its estimate, $mib MiB, fits in this host's $total_mib MiB"; fi
 done
 # --estimate: prints the estimate without building anything; --grid 4096 is admitted on a 128 GB host
