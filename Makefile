@@ -8,6 +8,7 @@
 #   make figures             sweep sizes on one device and redraw plots/ (plots/plots.mk)
 #   make rounds              chapter 4's CPU table: steps 0, 1, 4 and 5 in rounds
 #   make cusparse            build/cusparse, cuSPARSE as chapter 6's reference (needs nvcc)
+#   make answers             every exercise's answer, checked, in one table (STEPS="step1 step4")
 #
 # `run` and `test` first check the dependencies (common/deps.sh) and install
 # what is missing with apt-get when they can.
@@ -38,11 +39,11 @@ GIT_REV := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)$(shel
 $(shell mkdir -p $(BUILD)/common && echo '#define SPMV_GIT_REV "$(GIT_REV)"' > $(BUILD)/gitrev.tmp && \
     (cmp -s $(BUILD)/gitrev.tmp $(BUILD)/gitrev.h || mv $(BUILD)/gitrev.tmp $(BUILD)/gitrev.h); rm -f $(BUILD)/gitrev.tmp)
 
-.PHONY: all build run test devices diff clean deps deps-run help cusparse cusparse-if-cuda $(STEPS)
+.PHONY: all build run test devices diff clean deps deps-run help cusparse cusparse-if-cuda answers $(STEPS)
 all build: $(addprefix $(BUILD)/,$(STEPS)) $(BUILD)/devices $(TEST_BINS) cusparse-if-cuda
 
 help:
-	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
 
 # the build needs only what `deps.sh run` checks; `make test` checks the rest
 # (what an install could not get is optional: noted in $(BUILD)/.deps-tried)
@@ -118,6 +119,12 @@ run: deps-run $(addprefix $(BUILD)/,$(RUN_STEPS)) $(BUILD)/devices
 test: deps
 	@$(MAKE) --no-print-directory -s all
 	@BUILD=$(abspath $(BUILD)) tests/run.sh
+
+# the teacher's run of every answer (common/answers.sh): DEVICE=SEL picks the
+# device, CSV=FILE keeps the measurements as rows (plots/data/answers-*.csv)
+answers: deps-run all
+	@BUILD=$(abspath $(BUILD)) $(if $(DEVICE),SPMV_DEVICE="$(DEVICE)") $(if $(CSV),ANSWERS_CSV="$(abspath $(CSV))") \
+	    common/answers.sh $(STEPS)
 
 devices: $(BUILD)/devices
 	@$(BUILD)/devices
