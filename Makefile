@@ -121,7 +121,7 @@ test: deps
 	@BUILD=$(abspath $(BUILD)) tests/run.sh
 
 # the teacher's run of every answer (common/answers.sh): DEVICE=SEL picks the
-# device, CSV=FILE keeps the measurements as rows (plots/data/answers-*.csv)
+# device, CSV=FILE keeps the measurements as rows (plots/data/answers/<device>.csv)
 answers: deps-run all
 	@BUILD=$(abspath $(BUILD)) $(if $(DEVICE),SPMV_DEVICE="$(DEVICE)") $(if $(CSV),ANSWERS_CSV="$(abspath $(CSV))") \
 	    common/answers.sh $(STEPS)

@@ -7,7 +7,7 @@
 #   make answers                          every chapter, on the default device
 #   make answers STEPS="step1 step4"      those chapters
 #   make answers DEVICE=gpu CSV=FILE      the measurements as CSV rows (the
-#                                         committed ones: plots/data/answers-*.csv)
+#                                         committed ones: plots/data/answers/<device>.csv)
 #   ANSWERS_SMALL=1                       small sizes (what `make test` runs)
 #
 # A chapter's answers.sh is sourced from the repository root, with BUILD, and
