@@ -63,6 +63,7 @@ RADIUS=5
 
 case $BUDGET in '' | *[!0-9]*) echo "figures: BUDGET wants whole seconds, not '$BUDGET'" >&2; exit 2 ;; esac
 TMPD=$(mktemp -d)
+trap 'rm -rf "$TMPD"' EXIT   # however it ends (finish keeps the rows first)
 SWEEP=$TMPD/sweep.csv
 echo "$HEADER" >"$SWEEP"
 CHOICES=$TMPD/choice.csv      # device,matrix,precision,choice,date,git_rev

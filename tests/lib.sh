@@ -28,12 +28,18 @@ set -u
 ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 BUILD=${BUILD:-$ROOT/build}
 RESULTS=${RESULTS:-/dev/null}
-TMP=${TMP:-$(mktemp -d)}
+FAILED=0
+# run alone (bash tests/t_x.sh), not by run.sh: a scratch folder of its own,
+# removed when the script ends unless a check failed (then it is named)
+if [ -z "${TMP:-}" ]; then
+    TMP=$(mktemp -d)
+    trap 'if [ "$FAILED" = 0 ]; then rm -rf "$TMP"; else echo "---- the failed checks'"'"' files are kept in $TMP"; fi' EXIT
+fi
 
 BY_NAME='function col(n) { return (n in C) ? $C[n] : "" } FNR == 1 { delete C; for (i = 1; i <= NF; i++) C[$i] = i; next }'
 
 pass() { echo "PASS $1"; echo "PASS $1" >>"$RESULTS"; }
-fail() { echo "FAIL $1: $2"; echo "FAIL $1" >>"$RESULTS"; }
+fail() { echo "FAIL $1: $2"; echo "FAIL $1" >>"$RESULTS"; FAILED=1; }
 skip() { echo "SKIP $1: $2"; printf 'SKIP %s\t%s\n' "$1" "$2" >>"$RESULTS"; }   # run.sh: the reason after the tab
 
 # what a check needs that a machine may lack (common/deps.sh installs it where it can)
