@@ -18,6 +18,10 @@
 #   expect_status NAME STATUS CMD...      exactly that status
 #   expect_error NAME 'substring' CMD...  status 2 and the substring in stderr, on one line
 #   expect_output NAME 'regex' CMD...     status 0 and stdout matches the (grep -E) regex
+#   limited CPU_S CMD...                  CMD, killed if it uses more than CPU_S seconds of CPU time
+#                                         (ulimit -t: a kernel that loops forever ends; the work
+#                                         done, which a busy machine does not change, unlike the
+#                                         wall clock's time), or blocks for 30 minutes
 #   expect_oclgrind NAME "FLAGS" CMD...   under oclgrind FLAGS: status 0, check: PASS, no report
 #   expect_oclgrind_finds NAME 'regex' "FLAGS" CMD...
 #                                         under oclgrind FLAGS, a broken kernel: its report
@@ -66,6 +70,11 @@ device_info() {
     DEVICE_TYPE=$(echo "$line" | sed -n 's/^device  *[0-9]*:[0-9]* .* (\([A-Z]*\)), .*/\1/p')
     DEVICE_SEL=$(echo "$line" | awk '{ print $2 }')
     DEVICE_NAME=$(echo "$line" | sed -n 's/^device  *[0-9]*:[0-9]* \(.*\) ([A-Z]*), .*/\1/p')
+}
+
+limited() { # CPU_S CMD...
+    local s=$1; shift
+    ( ulimit -t "$s"; exec timeout 1800 "$@" )
 }
 
 _run() { # run CMD, keep stdout/stderr/status in $TMP
@@ -119,7 +128,7 @@ expect_oclgrind_finds() {
     local name=$1 re=$2 flags=$3; shift 3
     need_tool "$name" oclgrind || return 0
     # shellcheck disable=SC2086
-    SPMV_PROBE_MB=0 SPMV_DEVICE= _run timeout 120 oclgrind $flags "$@"   # its one device, whatever SPMV_DEVICE says
+    SPMV_PROBE_MB=0 SPMV_DEVICE= _run limited 600 oclgrind $flags "$@"   # its one device, whatever SPMV_DEVICE says
     if grep -qE -- "$re" "$TMP/err"; then
         pass "$name"
     else
@@ -131,7 +140,7 @@ expect_oclgrind() {
     local name=$1 flags=$2; shift 2
     need_tool "$name" oclgrind || return 0
     # shellcheck disable=SC2086
-    SPMV_PROBE_MB=0 SPMV_DEVICE= _run timeout 120 oclgrind $flags "$@"   # its one device, whatever SPMV_DEVICE says
+    SPMV_PROBE_MB=0 SPMV_DEVICE= _run limited 600 oclgrind $flags "$@"   # its one device, whatever SPMV_DEVICE says
     local st; st=$(cat "$TMP/status")
     local found; found=$(grep -iE 'invalid|error|race|uninitiali[sz]ed' "$TMP/err" | sort | uniq -c | head -n 5)
     if [ "$st" != 0 ] || ! grep -q '^check: PASS' "$TMP/out"; then
