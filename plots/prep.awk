@@ -361,6 +361,7 @@ function irregular(    p, pi, i, fm, r, best, bn, n, kk, ki, f, line, lo, hi, pl
             for (ki = 1; ki <= 3; ki++) if (ch == KN[ki] && ((mt SUBSEP p SUBSEP ch) in csr)) { cx = i + (ki - 2) * 0.27; cy = csr[mt SUBSEP p SUBSEP ch] }
             if (cx != "NaN") ihasch[p] = 1
             if (bmax > hi) hi = bmax
+            if (bmax > 0) ibnd[p] = 1
             print line " " cx " " (cy == "NaN" ? cy : sprintf("%.6g", cy)) " " (bmax > 0 ? sprintf("%.6g", bmax) : "NaN") > f
             i++
         }
@@ -368,11 +369,11 @@ function irregular(    p, pi, i, fm, r, best, bn, n, kk, ki, f, line, lo, hi, pl
         if (i > nmax) nmax = i
         plist = plist (plist == "" ? "" : " ") p
         vlist = vlist (vlist == "" ? "" : " ") ((p in ihas) ? 1 : 0) ((p in ihasch) ? 1 : 0) \
-            (((p, 1) in ikh) ? 1 : 0) (((p, 2) in ikh) ? 1 : 0) (((p, 3) in ikh) ? 1 : 0)
+            (((p, 1) in ikh) ? 1 : 0) (((p, 2) in ikh) ? 1 : 0) (((p, 3) in ikh) ? 1 : 0) ((p in ibnd) ? 1 : 0)
     }
     if (plist == "") return
     meta("irr", plist)
-    meta("irr_flags", vlist)   # per precision: cuSPARSE drawn, a choice marked, scalar, vector, adaptive (1/0 each)
+    meta("irr_flags", vlist)   # per precision: cuSPARSE drawn, a choice marked, scalar, vector, adaptive, a bound (1/0 each)
     meta("irr_n", nmax)
     meta("irr_ymin", 10 ^ int(log(lo) / log(10) - (lo < 1 ? 1 : 0)))
     meta("irr_ymax", 10 ^ (int(log(hi * 2.5) / log(10)) + 1))

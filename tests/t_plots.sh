@@ -452,7 +452,7 @@ DRAW_WORK=$TMP/irrfixw "$P/draw.sh" "$TMP/irrfix" "$TMP/irrfixfigs" >/dev/null 2
 got=$(awk 'NR > 1 { split($0, q, "\""); split(q[7], a, " "); printf "%s %s %s %s %s %s %s;", q[6], a[1], a[2], a[3], a[6], a[7], a[8] }' "$TMP/irrfixw/gpu-x-irr-s.dat" 2>/dev/null)
 want="powerlaw1000-m15-e1.6-s1 4 4 4 2.0 4 0.27;arrow500-s1 1 0.5 20 40.0 NaN NaN;"
 if [ "$got" = "$want" ] && [ ! -s "$TMP/irrfix.err" ] && grep -q 'cuSPARSE (reference)' "$TMP/irrfixfigs/fig-irregular-gpu-x.svg" &&
-    [ "$(awk -F'\t' '$1 == "irr_flags" { print $2 }' "$TMP/irrfixw/gpu-x.meta")" = 11111 ]; then
+    [ "$(awk -F'\t' '$1 == "irr_flags" { print $2 }' "$TMP/irrfixw/gpu-x.meta")" = 111111 ]; then
     pass "plots: fig-irregular: the size all kernels ran, % of the bound, cuSPARSE, the latest choice; no warnings"
 else fail "plots: fig-irregular: the size all kernels ran, % of the bound, cuSPARSE, the latest choice; no warnings" "got '$got' want '$want' $(head -c 200 "$TMP/irrfix.err")"; fi
 got=$(awk 'NR > 1 { split($0, q, "\""); printf "%s;", q[2] }' "$TMP/irrfixw/gpu-x-csr-s.dat" 2>/dev/null)
@@ -466,15 +466,17 @@ mkdir -p "$TMP/cut"
   r() { echo "step6,$1,CPU Y,drv,grid$2x$2r5,$(($2 * $2)),$(($2 * $2)),$((81 * $2 * $2)),0,$3,10,1,1,$4,1,30,0,$5,1e-7,PASS,2026-11-22T00:00:00Z,abc1234,25,30"; }
   for k in scalar vector-8 adaptive; do r $k 64 s 2 10; r $k 128 s 3 10; r $k 64 d 1 5; done   # d: the small grid only
   r scalar 128 c 1.5 0                                                                           # c: scalar alone, no bound
+  # fig-irregular: a generated matrix in float, two kernels, no bound (a run without the probe)
+  for k in scalar adaptive; do echo "step6,$k,CPU Y,drv,arrow500-s1,500,500,1498,0,s,10,1,1,0.5,1,0,0,0,1e-7,PASS,2026-11-22T00:00:00Z,abc1234,,"; done
 } >"$TMP/cut/cpu-y.csv"
 DRAW_WORK=$TMP/cutw "$P/draw.sh" "$TMP/cut" "$TMP/cutfigs" >/dev/null 2>"$TMP/cut.err"
 st=$?
 meta() { awk -F'\t' -v k="$1" '$1 == k { print $2 }' "$TMP/cutw/cpu-y.meta"; }
-got="$(meta csr)/$(meta csr_flags)/$(meta csr_nodata)"
-if [ $st = 0 ] && [ "$got" = "s c/1110111 1000000/d" ] && [ ! -s "$TMP/cut.err" ] && [ -s "$TMP/cutfigs/fig-step6-cpu-y.svg" ] &&
+got="$(meta csr)/$(meta csr_flags)/$(meta csr_nodata)/$(meta irr)/$(meta irr_flags)"
+if [ $st = 0 ] && [ "$got" = "s c/1110111 1000000/d/s/001010" ] && [ -s "$TMP/cutfigs/fig-irregular-cpu-y.svg" ] && [ ! -s "$TMP/cut.err" ] && [ -s "$TMP/cutfigs/fig-step6-cpu-y.svg" ] &&
     grep -q 'c: complex float' "$TMP/cutfigs/fig-step6-cpu-y.svg" && ! grep -q 'd: double' "$TMP/cutfigs/fig-step6-cpu-y.svg"; then
-    pass "plots: fig-step6 with a precision cut short: no empty panel, no gnuplot warning"
-else fail "plots: fig-step6 with a precision cut short: no empty panel, no gnuplot warning" "status $st, panels/flags/left out '$got': $(head -c 300 "$TMP/cut.err")"; fi
+    pass "plots: fig-step6 with a precision cut short, fig-irregular without bounds: no empty panel, no gnuplot warning"
+else fail "plots: fig-step6 with a precision cut short, fig-irregular without bounds: no empty panel, no gnuplot warning" "status $st, panels/flags/left out '$got': $(head -c 300 "$TMP/cut.err")"; fi
 
 # ---- make plots on the committed data: every figure, no gnuplot warning ----
 "$P/draw.sh" "$ROOT/plots/data" "$TMP/committed" >/dev/null 2>"$TMP/committed.err"
