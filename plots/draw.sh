@@ -146,7 +146,7 @@ for csv in "${csvs[@]}"; do
         files=""
         for p in ${M[csr]}; do files="$files${files:+ }$W/$slug-csr-$p.dat"; done
         skips=$(printf '%s' "${M[skips]}" | tr ',' '\n' | sed -n 's/^ *step6 //p' | tr '\n' ' ' | sed 's/ $//')
-        gp csr.gp files="$files" precs="${M[csr]}" vendors="${M[csr_vendor]:-}" adaptives="${M[csr_adaptive]:-}" n:nmat="${M[csr_n]}" n:ymin="${M[csr_ymin]}" \
+        gp csr.gp files="$files" precs="${M[csr]}" flags="${M[csr_flags]}" n:nmat="${M[csr_n]}" n:ymin="${M[csr_ymin]}" \
             n:ymax="${M[csr_ymax]}" skips="$skips" "${common[@]}" out="$OUT/fig-step6-$slug" \
             foot="$(footnote "$notes" csr)"
         say "fig-step6-$slug"
