@@ -13,7 +13,7 @@ for r in 0 5; do
     record "radius $r" "$(gflops "$SCRATCH/r$r.csv")" GFLOP/s
     run "build/step5 --radius $r --grid $GRID --kernel-file $SCRATCH/twotex.cl --csv $SCRATCH/t$r.csv"
     expect_text "check: PASS"
-    record "radius $r, two texels always" "$(gflops "$SCRATCH/t$r.csv")" GFLOP/s
+    record "radius $r: two texels always" "$(gflops "$SCRATCH/t$r.csv")" GFLOP/s
 done
 
 exercise 2 "CLAMP_TO_EDGE: the check passes, the matrix's zeros hide it"
