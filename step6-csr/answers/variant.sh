@@ -10,8 +10,9 @@ if [ $# -lt 1 ]; then echo "usage: step6-csr/answers/variant.sh DIR PATCH..." >&
 dir=$1; shift
 BUILD=${BUILD:-build}
 rm -rf "$dir/step6-csr" && mkdir -p "$dir" && cp -r step6-csr "$dir/" || exit 2
-for p in "$@"; do
-    patch -s -p1 -d "$dir" <"$p" || { echo "variant: $p does not apply to step6-csr/" >&2; exit 2; }
+for p in "$@"; do   # patch(1), or git apply where there is no patch
+    if command -v patch >/dev/null; then patch -s -p1 -d "$dir" <"$p"
+    else (cd "$dir" && git apply -p1 -) <"$p"; fi || { echo "variant: $p does not apply to step6-csr/" >&2; exit 2; }
 done
 flags=$(make -s --no-print-directory --eval 'variant-flags: ; @echo "$(CFLAGS)"' variant-flags)
 libs=$(make -s --no-print-directory --eval 'variant-libs: ; @echo "$(LDFLAGS) $(LDLIBS)"' variant-libs)
