@@ -14,7 +14,10 @@ for p in "$@"; do   # patch(1), or git apply where there is no patch
     if command -v patch >/dev/null; then patch -s -p1 -d "$dir" <"$p"
     else (cd "$dir" && git apply -p1 -) <"$p"; fi || { echo "variant: $p does not apply to step6-csr/" >&2; exit 2; }
 done
+# the Makefile's own flags (single quotes: $(...) is make's, not the shell's)
+# shellcheck disable=SC2016
 flags=$(make -s --no-print-directory --eval 'variant-flags: ; @echo "$(CFLAGS)"' variant-flags)
+# shellcheck disable=SC2016
 libs=$(make -s --no-print-directory --eval 'variant-libs: ; @echo "$(LDFLAGS) $(LDLIBS)"' variant-libs)
 d=$(cd "$dir" && pwd)/step6-csr
 # shellcheck disable=SC2086
