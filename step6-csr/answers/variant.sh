@@ -11,8 +11,8 @@ dir=$1; shift
 BUILD=${BUILD:-build}
 rm -rf "$dir/step6-csr" && mkdir -p "$dir" && cp -r step6-csr "$dir/" || exit 2
 for p in "$@"; do   # patch(1), or git apply where there is no patch
-    if command -v patch >/dev/null; then patch -s -p1 -d "$dir" <"$p"
-    else (cd "$dir" && git apply -p1 -) <"$p"; fi || { echo "variant: $p does not apply to step6-csr/" >&2; exit 2; }
+    if command -v patch >/dev/null; then patch -s -f -p1 -d "$dir" <"$p" >/dev/null 2>&1
+    else (cd "$dir" && git apply -p1 - 2>/dev/null) <"$p"; fi || { echo "variant: $p does not apply to step6-csr/" >&2; exit 2; }
 done
 # the Makefile's own flags (single quotes: $(...) is make's, not the shell's)
 # shellcheck disable=SC2016
