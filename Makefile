@@ -7,7 +7,7 @@
 #   make diff STEP=4         what chapter 4 changes from chapter 3
 #   make figures             sweep sizes on one device and redraw plots/ (plots/plots.mk)
 #   make rounds              chapter 4's CPU table: steps 0, 1, 4 and 5 in rounds
-#   make cusparse            build/cusparse, cuSPARSE as chapter 6's reference (needs nvcc)
+#   make cusparse            build/cusparse and build/cusparse-cg, the CUDA yardsticks of chapters 6 and 7 (needs nvcc)
 #
 # `run` and `test` first check the dependencies (common/deps.sh) and install
 # what is missing with apt-get when they can.
@@ -89,13 +89,24 @@ CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(NVCC)))
 CUDA_ARCH ?=
 CUDA_OK   := $(and $(realpath $(NVCC)),$(wildcard $(CUDA_HOME)/include/cusparse.h))
 ifneq ($(CUDA_OK),)
-cusparse: $(BUILD)/cusparse
-$(BUILD)/cusparse: vendor/cusparse/main.c vendor/cusparse/probe.cu vendor/cusparse/probe.h $(BUILD)/libspmv.a $(COMMON_H)
+cusparse: $(BUILD)/cusparse $(BUILD)/cusparse-cg
+CUDA_LINK = $(LDFLAGS) -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64
+$(BUILD)/vendor/probe.o: vendor/cusparse/probe.cu vendor/cusparse/probe.h
 	@mkdir -p $(BUILD)/vendor
-	$(NVCC) -O2 $(CUDA_ARCH) -c vendor/cusparse/probe.cu -o $(BUILD)/vendor/probe.o
+	$(NVCC) -O2 $(CUDA_ARCH) -c $< -o $@
+$(BUILD)/vendor/cuda.o: vendor/cusparse/cuda.c vendor/cusparse/cuda.h vendor/cusparse/probe.h $(COMMON_H) | $(DEPS_OK)
+	@mkdir -p $(BUILD)/vendor
+	$(CC) $(CFLAGS) -isystem $(CUDA_HOME)/include -c $< -o $@
+$(BUILD)/cusparse: vendor/cusparse/main.c $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
 	$(CC) $(CFLAGS) -isystem $(CUDA_HOME)/include -c vendor/cusparse/main.c -o $(BUILD)/vendor/cusparse.o
-	$(CC) $(BUILD)/vendor/cusparse.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(LDFLAGS) -L$(CUDA_HOME)/lib64 \
-	    -Wl,-rpath,$(CUDA_HOME)/lib64 -lcusparse -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
+	$(CC) $(BUILD)/vendor/cusparse.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(CUDA_LINK) \
+	    -lcusparse -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
+# vendor/cusparse-cg: chapter 7's yardstick, the CUDA sample conjugateGradient's
+# algorithm (cusparseSpMV and cuBLAS, the dots read back every iteration)
+$(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c $(BUILD)/gitrev.h $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
+	$(CC) $(CFLAGS) -include $(BUILD)/gitrev.h -Ivendor/cusparse -isystem $(CUDA_HOME)/include -c vendor/cusparse-cg/main.c -o $(BUILD)/vendor/cusparse-cg.o
+	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(CUDA_LINK) \
+	    -lcusparse -lcublas -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
 else
 cusparse:
 	@echo "cusparse: skipped (no nvcc / cuSPARSE found)"
