@@ -20,6 +20,7 @@
 #include "clutil.h"
 #include "load.h"
 #include "check.h"
+#include "cg.h"
 #include "measure.h"
 #include "report.h"
 #include "matrix.h"
