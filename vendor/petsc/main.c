@@ -23,8 +23,9 @@
  * every rank at once (256 MiB in all, SPMV_PROBE_MB), median of 5.
  * Debian's petsc-dev is PETSc in double precision: --precision s is skipped
  * (status 3); no float rows for PETSc.
- * Exit status: 0 PASS, 1 FAIL (not converged with --tol > 0, a breakdown,
- * a true residual off the mark), 2 bad input, 3 skipped.
+ * Exit status, as step7's: 0 PASS, 1 FAIL (a breakdown, a true residual off
+ * the mark), 2 bad input, 3 skipped, 4 --maxiter reached before --tol.
+ * Defaults as step7's: --tol 1e-10 (double), --maxiter 10 n.
  */
 #include <petscksp.h>
 
@@ -152,10 +153,8 @@ static void parse(int argc, char **argv, options *o)
     }
     if (!!o->gen == !!o->matrix)
         die(2, "give one matrix: --gen poisson:nx=W[,ny=H] or --matrix FILE.mtx");
-    if (o->tol == 0 && o->maxiter < 0)
-        die(2, "--tol 0 runs exactly --maxiter iterations: give --maxiter N");
     if (o->tol < 0)
-        o->tol = 1e-8;
+        o->tol = 1e-10;   /* step7's default in double */
 }
 
 /* ---- the matrix ---- */
@@ -520,10 +519,10 @@ int main(int argc, char **argv)
     int pass;
     if (breakdown)
         pass = 0;
-    else if (o.tol > 0)
-        pass = converged && isfinite(tr) && tr <= o.tol * 1.01;
-    else
-        pass = isfinite(tr) && fabs(tr - rel) <= 0.01 * tr + 1e-8;
+    else if (converged)   /* the true residual meets tol within 2x (KSPCG has no restarts; step7's has) */
+        pass = isfinite(tr) && tr <= o.tol * 2.0;
+    else                  /* no tolerance met: the true residual follows the recurrence, as step7 asks */
+        pass = isfinite(tr) && fabs(tr - rel) <= 0.1 * rel + 100 * 0x1p-53 * sqrt((double)mi.n);
     double mat = (double)mi.nnz * 12 + ((double)mi.n + 1) * 4, comp = mat + 10.0 * mi.n * 8;
     if (rank == 0) {
         if (bw > 0)
@@ -583,5 +582,7 @@ int main(int argc, char **argv)
     VecDestroy(&r);
     MatDestroy(&A);
     PetscFinalize();
-    return pass ? 0 : 1;
+    if (!pass)
+        return 1;
+    return o.tol > 0 && !converged ? 4 : 0;   /* 4: --maxiter reached before --tol, as step7 */
 }
