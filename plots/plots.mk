@@ -19,7 +19,8 @@
 # (those of tests/data/MANIFEST.tsv); IRREGULAR="powerlaw:rows=N,mean=M ..."
 # replaces chapter 6's generated matrices (their first sizes; they grow 4x a
 # round while the budget allows) and REAL_MATRICES=0 leaves out tests/data's
-# (plots/figures.sh says more).
+# (plots/figures.sh says more). Chapter 7's CG sweep follows (CG=0 leaves it
+# out; CG_SIZES, CG_BUDGET): plots/data/cg-<device>.csv and the residual history.
 
 BUILD  ?= build
 DEVICE ?=
@@ -35,7 +36,8 @@ ROUNDS ?= 3
 .PHONY: figures plots readme-table rounds rowlengths
 figures:
 	@$(MAKE) --no-print-directory -s all || echo "figures: not every binary built; the sweep runs those that exist"
-	@BUILD=$(abspath $(BUILD)) DEVICE="$(DEVICE)" BUDGET="$(BUDGET)" ARGS="$(ARGS)" EXTRA="$(EXTRA)" MATRICES="$(MATRICES)" plots/figures.sh
+	@BUILD=$(abspath $(BUILD)) DEVICE="$(DEVICE)" BUDGET="$(BUDGET)" ARGS="$(ARGS)" EXTRA="$(EXTRA)" MATRICES="$(MATRICES)" \
+	    $(if $(CG),CG="$(CG)") $(if $(CG_SIZES),CG_SIZES="$(CG_SIZES)") $(if $(CG_BUDGET),CG_BUDGET="$(CG_BUDGET)") plots/figures.sh
 
 plots:
 	@plots/draw.sh plots/data plots
