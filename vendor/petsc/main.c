@@ -142,7 +142,7 @@ static void parse(int argc, char **argv, options *o)
                 die(2, "--seed wants a whole number, not '%s'", v);
             o->seed = (uint64_t)s;
         } else if (strncmp(a, "-", 1) == 0 && a[1] != '-') {
-            takes = 0;   /* a PETSc option (-log_view, -ksp_view): PETSc reads it */
+            takes = v && v[0] != '-';   /* a PETSc option (-log_view, -ksp_monitor): PETSc reads it, and its value */
         } else if (!v && (strcmp(a, "--gen") == 0 || strcmp(a, "--matrix") == 0 || strcmp(a, "--b") == 0 ||
                           strcmp(a, "--csv") == 0 || strcmp(a, "--precision") == 0)) {
             die(2, "%s wants a value", a);
