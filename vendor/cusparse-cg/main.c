@@ -377,7 +377,8 @@ int main(int argc, char **argv)
         CUDA_CHECK(cudaGetLastError());
         bw = probe_bandwidth(&probe);
         cuda_probe_close(&probe);
-        spmv_bandwidth_print(&bw);
+        printf("probe    copy %.1f GB/s (read + written), read %.1f GB/s: %zu MiB, median of %d before the solve; "
+               "the bounds use %.1f\n", bw.copy_gbs, bw.read_gbs, bw.mib, bw.samples, bw.gbs);
     }
     cg_run run;
     memset(&run, 0, sizeof run);
