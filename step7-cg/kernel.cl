@@ -43,15 +43,40 @@
 #define VALUE float
 #endif
 
+/* Which entries of an n-vector a work-item takes. On a GPU (the default)
+ * neighbouring work-items take neighbouring entries, striding by the whole
+ * range: each load of a warp is one coalesced transaction. On a CPU
+ * (-DCONTIGUOUS, main.c) each work-item takes one contiguous stretch: a core
+ * streams its own cache lines, as a C loop would. */
+#ifdef CONTIGUOUS
+#define FOR_EACH(i, n)                                                                              \
+    for (int len_ = (n) / (int)get_global_size(0) + ((n) % (int)get_global_size(0) != 0),          \
+             i = (int)get_global_id(0) * len_, end_ = min(i + len_, (n)); i < end_; i++)
+#else
+#define FOR_EACH(i, n) for (int i = get_global_id(0); i < (n); i += get_global_size(0))
+#endif
+
 /* The sum of v over the work-group, for every work-item (any work-group
- * size: a tree over the next power of two, a barrier at every level). The
+ * size; on a GPU a tree over the next power of two, a barrier at every
+ * level). The
  * first barrier lets the caller's earlier use of `s` finish. */
 static VALUE wg_sum(__local VALUE *s, VALUE v)
 {
-    int lid = get_local_id(0), n = get_local_size(0), h = 1;
+    int lid = get_local_id(0), n = get_local_size(0);
     barrier(CLK_LOCAL_MEM_FENCE);
     s[lid] = v;
     barrier(CLK_LOCAL_MEM_FENCE);
+#ifdef CONTIGUOUS
+    /* a CPU runs the work-items between two barriers as a loop: fewer
+     * barriers, fewer loops; the first work-item adds them up */
+    if (lid == 0) {
+        for (int j = 1; j < n; j++)
+            v += s[j];
+        s[0] = v;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+#else
+    int h = 1;
     while (h * 2 < n)
         h *= 2;
     for (; h > 0; h >>= 1) {
@@ -59,6 +84,7 @@ static VALUE wg_sum(__local VALUE *s, VALUE v)
             s[lid] += s[lid + h];
         barrier(CLK_LOCAL_MEM_FENCE);
     }
+#endif
     VALUE sum = s[0];
     barrier(CLK_LOCAL_MEM_FENCE);   /* everyone has read s[0] before s is reused */
     return sum;
@@ -102,7 +128,7 @@ __kernel void cg_dot(const int n, __global const VALUE *restrict a, __global con
                      __global VALUE *restrict part, __local VALUE *scratch)
 {
     VALUE v = 0;
-    for (int i = get_global_id(0); i < n; i += get_global_size(0))
+    FOR_EACH(i, n)
         v += a[i] * b[i];
     v = wg_sum(scratch, v);
     if (get_local_id(0) == 0)
@@ -118,7 +144,7 @@ __kernel void cg_restart(const int n, __global const VALUE *restrict b, __global
                          __local VALUE *scratch)
 {
     VALUE v = 0;
-    for (int i = get_global_id(0); i < n; i += get_global_size(0)) {
+    FOR_EACH(i, n) {
         VALUE ri = b[i] - q[i];
         r[i] = ri;
         p[i] = ri;
@@ -134,14 +160,14 @@ __kernel void cg_restart(const int n, __global const VALUE *restrict b, __global
 /* y += alpha x */
 __kernel void cg_axpy(const int n, const VALUE alpha, __global const VALUE *restrict x, __global VALUE *restrict y)
 {
-    for (int i = get_global_id(0); i < n; i += get_global_size(0))
+    FOR_EACH(i, n)
         y[i] += alpha * x[i];
 }
 
 /* p = r + beta p */
 __kernel void cg_xpay(const int n, const VALUE beta, __global const VALUE *restrict r, __global VALUE *restrict p)
 {
-    for (int i = get_global_id(0); i < n; i += get_global_size(0))
+    FOR_EACH(i, n)
         p[i] = r[i] + beta * p[i];
 }
 
@@ -182,7 +208,7 @@ __kernel void cg_update_r(const int n, __global const VALUE *restrict q, __globa
     if (state[0] != 0)   /* the same for the whole work-group: no barrier below is skipped by some */
         return;
     VALUE alpha = scal[1], v = 0;
-    for (int i = get_global_id(0); i < n; i += get_global_size(0)) {
+    FOR_EACH(i, n) {
         VALUE ri = r[i] - alpha * q[i];
         r[i] = ri;
         v += ri * ri;
@@ -201,7 +227,7 @@ __kernel void cg_update_xp(const int n, __global VALUE *restrict x, __global VAL
     if (state[0] != 0)
         return;
     VALUE beta = sum_partials(scratch, nrr, rr_part) / scal[0], alpha = scal[1];
-    for (int i = get_global_id(0); i < n; i += get_global_size(0)) {
+    FOR_EACH(i, n) {
         VALUE pi = p[i];
         x[i] += alpha * pi;
         p[i] = r[i] + beta * pi;

@@ -41,6 +41,7 @@ static const spmv_step STEP = {
 #define LOCAL_SIZE_VECTOR 256
 #define LOCAL_SIZE_CG 256       /* the vector kernels */
 #define GROUPS_PER_CU 8         /* their work-groups: enough to fill a GPU, each strides over the vector */
+#define GROUPS_PER_CORE 4       /* on a CPU: a few stretches a core, so a late core leaves little behind */
 #define CHOICE_SHARE 4096       /* a row longer than this is one the adaptive kernel would cut: vector here */
 #define PROFILE_ITERATIONS 20   /* the split between kernels is measured over these, before the solve */
 #define EXIT_MAXITER 4
@@ -348,10 +349,15 @@ int main(int argc, char **argv)
     size_t spmv_global = spmv_round_up(n1 * (vector ? group : 1), spmv_local);
     int shuffle = WARP_SHUFFLES && cl.ptx && gpu && spmv_local % 32 == 0;
     d.npq = (int)(spmv_global / spmv_local);
-    size_t cg_local = LOCAL_SIZE_CG < cl.max_wg ? LOCAL_SIZE_CG : cl.max_wg;
-    size_t groups = (n1 + cg_local - 1) / cg_local, most = (size_t)cl.compute_units * GROUPS_PER_CU;
+    /* the vector kernels: on a GPU, 256 work-items a group and enough groups
+     * to fill it; on a CPU, one work-item a group (no barriers, which PoCL
+     * runs as loops over the work-items) and a few groups a core, each
+     * streaming its own stretch (kernel.cl, CONTIGUOUS) */
+    size_t cg_local = !gpu ? 1 : LOCAL_SIZE_CG < cl.max_wg ? LOCAL_SIZE_CG : cl.max_wg;
+    size_t groups = (n1 + cg_local - 1) / cg_local,
+           most = (size_t)cl.compute_units * (gpu ? GROUPS_PER_CU : GROUPS_PER_CORE);
     d.ng = (int)(groups < most ? groups : most ? most : 1);
-    size_t alpha_local = cl.max_wg < 1024 ? cl.max_wg : 1024;
+    size_t alpha_local = !gpu ? 1 : cl.max_wg < 1024 ? cl.max_wg : 1024;
     printf("spmv     chapter 6's csr_%s: global %zu, local %zu (%s)\n", vector ? "vector" : "scalar", spmv_global,
            spmv_local, STEP6_KERNEL_PATH);
     if (vector)
@@ -383,8 +389,9 @@ int main(int argc, char **argv)
         d.fused = versions[vi];
         const char *vname = d.fused ? "fused" : "plain";
         char opts[1024];
-        snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d%s%s%s", spmv_prec_cl_type(p),
+        snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d%s%s%s%s", spmv_prec_cl_type(p),
                  single ? "" : " -DUSE_FP64", shuffle ? " -DWARP_SHUFFLE" : "", group, d.fused ? " -DCG_FUSED" : "",
+                 gpu ? "" : " -DCONTIGUOUS",
                  o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
         const char *src[2] = { o.kernel_file, STEP6_KERNEL_PATH };
         printf("==== %s\n", vname);
