@@ -50,7 +50,7 @@
  * streams its own cache lines, as a C loop would. */
 #ifdef CONTIGUOUS
 #define FOR_EACH(i, n)                                                                              \
-    for (int len_ = (n) / (int)get_global_size(0) + ((n) % (int)get_global_size(0) != 0),          \
+    for (int len_ = (int)(((long)(n) + get_global_size(0) - 1) / get_global_size(0)),                 \
              i = (int)get_global_id(0) * len_, end_ = min(i + len_, (n)); i < end_; i++)
 #else
 #define FOR_EACH(i, n) for (int i = get_global_id(0); i < (n); i += get_global_size(0))
