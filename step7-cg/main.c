@@ -5,6 +5,7 @@
  *   build/step7 --gen poisson:nx=1024 --kernel fused      one version
  *   build/step7 --matrix tests/data/bcsstk13.mtx --precision d --save-x x.mtx
  *   build/step7 --gen poisson:nx=2048 --tol 0 --maxiter 200 --csv cg.csv   a timing run
+ *   build/step7 --matrix tests/data/1138_bus.mtx --kernel plain --history h.csv   |r|/|b| per iteration
  *
  * Solves A x = b for a symmetric positive definite A from x = 0 (common/cg.h
  * has the method), on the device, and checks the answer on the host: the
@@ -131,6 +132,11 @@ static void reset(cg_dev *d, void *tmp)
     (void)read_sum(d, d->part, 0, d->ng, tmp);   /* and wait for it all */
 }
 
+/* --history FILE: the recurrence's |r|/|b| before each iteration of the plain
+ * solve (what fig-cg-residual draws); the fused one reads r.r every k only */
+static double *history;
+static int history_cap, history_n;
+
 static double now_ms(void)
 {
     return spmv_now() * 1e3;
@@ -145,6 +151,10 @@ static void solve_plain(cg_dev *d, int maxiter, double thresh, void *tmp, cg_run
     double t0 = now_ms(), tb = t0;
     int it = run->iterations;   /* after a restart, the count goes on */
     for (;; it++) {
+        if (history && it < history_cap) {
+            history[it] = d->bb > 0 ? sqrt(rr / d->bb) : 0;
+            history_n = it + 1;
+        }
         if (thresh >= 0 && rr <= thresh) {
             run->end = CG_CONVERGED;
             break;
@@ -252,6 +262,16 @@ static int cmp_double(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     /* 1. Options and device */
+    const char *history_file = NULL;
+    int kept = 1;
+    for (int i = 1; i < argc; i++) {   /* --history FILE: this step's alone, taken out before the shared parser */
+        if (strcmp(argv[i], "--history") == 0 && i + 1 < argc)
+            history_file = argv[++i];
+        else
+            argv[kept++] = argv[i];
+    }
+    argv[kept] = NULL;
+    argc = kept;
     spmv_options o;
     spmv_parse(argc, argv, &STEP, &o);
     if (o.x_file)
@@ -479,6 +499,13 @@ int main(int argc, char **argv)
         cg_run run = { 0 }, prof = { 0 };
         int cap = maxiter + 1, pit = maxiter < PROFILE_ITERATIONS ? maxiter : PROFILE_ITERATIONS;
         run.block_ms = spmv_alloc((size_t)(bb > 0 ? cap : 1), sizeof *run.block_ms, "iteration times", &err);
+        if (history_file && !d.fused && !history) {
+            history = spmv_alloc((size_t)cap, sizeof *history, "the residual history", &err);
+            if (!history)
+                spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+            history_cap = cap;
+        }
+        history_n = 0;
         prof.block_ms = spmv_alloc((size_t)pit + 1, sizeof *prof.block_ms, "iteration times", &err);
         if (!run.block_ms || !prof.block_ms)
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
@@ -496,6 +523,7 @@ int main(int argc, char **argv)
             int pn = prof.launched > 0 ? prof.launched : 1;
             spmv_ms /= pn, vec_ms /= pn;
             reset(&d, tmp);
+            history_n = 0;   /* the profiled iterations are not the solve's */
             for (;;) {
                 if (d.fused)
                     solve_fused(&d, maxiter, tol * tol * bb, k, tmp, &run);
@@ -625,6 +653,18 @@ int main(int argc, char **argv)
                             .wait_ms = fmax(0, ms - spmv_ms - vec_ms), .launches = launches, .bytes = bytes,
                             .bytes_compulsory = bytes_c, .bw_gbs = bw.gbs, .check = pass ? "PASS" : "FAIL" };
         spmv_cg_csv(o.csv, &row);
+        if (history_file && d.fused) {
+            printf("history  none from fused (r.r is read every %d iterations): --kernel plain writes it\n", k);
+        } else if (history_file) {
+            FILE *hf = fopen(history_file, "w");
+            if (!hf)
+                spmv_die(SPMV_EXIT_USAGE, "cannot write --history %s", history_file);
+            fprintf(hf, "iteration,rel_residual\n");
+            for (int i = 0; i < history_n; i++)
+                fprintf(hf, "%d,%.6e\n", i, history[i]);
+            fclose(hf);
+            printf("history  %d iterations' |r|/|b| (the recurrence) to %s\n", history_n, history_file);
+        }
         if (pass) {
             snprintf(comment, sizeof comment, "x of step7 (%s) on %s, %d iterations, |b-Ax|/|b| = %.3g, %s", vname,
                      A.origin.name, run.iterations, truer, spmv_prec_words(single, 0));
@@ -650,6 +690,7 @@ int main(int argc, char **argv)
         clReleaseMemObject(bufs[i]);
     spmv_cl_close(&cl);
     spmv_cg_result_free(&host);
+    free(history);
     free(tmp);
     free(val);
     free(bd);
