@@ -6,7 +6,7 @@
 # plots/draw.sh draws as fig-cg-residual. `make figures` runs it.
 # Solvers: SciPy's cg (the true residual ||b - A x_k|| / ||b||, recomputed in
 # double each iteration: vendor/scipy/cg.py --history), and build/step7 plain
-# and fused where it takes --history FILE (its iteration,residual rows).
+# (its recurrence |r|/|b|: step7 --history FILE; the fused solve keeps none).
 # Past 400 iterations a series keeps every k-th, about 800 points in all.
 # Environment: BUILD, DEVICE (step7's --device), DATA (default plots/data), PY,
 # TOL_S, TOL_D (default 1e-5, 1e-10: step7's), MAXITER (default 5000).
@@ -38,18 +38,19 @@ for p in d s; do
         "$PY" "$ROOT/vendor/scipy/cg.py" --matrix "$M" --precision $p --tol "$tol" "${maxiter[@]}" --probe-mb 0 \
             --history "$TMPD/h.csv" >"$TMPD/log" 2>&1
         if [ -s "$TMPD/h.csv" ]; then
-            add "SciPy cg" $p "$TMPD/h.csv"
+            add "SciPy cg (true residual)" $p "$TMPD/h.csv"
             echo "cg-history: SciPy $p: $(grep -m1 '^solve' "$TMPD/log")"
         fi
         rm -f "$TMPD/h.csv"
     fi
-    if [ -x "$BUILD/step7" ] && "$BUILD/step7" --help 2>&1 | grep -q -- '--history'; then
-        for k in plain fused; do
-            "$BUILD/step7" --matrix "$M" --kernel $k --precision $p --tol "$tol" "${maxiter[@]}" \
-                ${DEVICE:+--device "$DEVICE"} --history "$TMPD/h.csv" >"$TMPD/log" 2>&1
-            [ -s "$TMPD/h.csv" ] && add "step7 $k" $p "$TMPD/h.csv"
-            rm -f "$TMPD/h.csv"
-        done
+    if [ -x "$BUILD/step7" ] && grep -q -- '--history' "$ROOT/step7-cg/main.c" 2>/dev/null; then
+        SPMV_PROBE_MB=${SPMV_PROBE_MB:-16} "$BUILD/step7" --matrix "$M" --kernel plain --precision $p --tol "$tol" \
+            "${maxiter[@]}" ${DEVICE:+--device "$DEVICE"} --history "$TMPD/h.csv" >"$TMPD/log" 2>&1
+        if [ -s "$TMPD/h.csv" ]; then
+            add "step7 plain (recurrence)" $p "$TMPD/h.csv"
+            echo "cg-history: step7 plain $p: $(grep -m1 '^solve' "$TMPD/log")"
+        fi
+        rm -f "$TMPD/h.csv"
     fi
 done
 rows=$(($(wc -l <"$out") - 1))
