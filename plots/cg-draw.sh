@@ -40,7 +40,8 @@ if [ ${#hist[@]} -gt 0 ]; then
                       cmd = cmd sprintf("%s \047%s\047 using 1:2 with lines lt %d lw 1.5 title columnheader(2)", i > 1 ? "," : "", f[key[i]], i + 1) }
                   print cmd > (W "/cg-hist.plot") }' "$f"
         dates=$(git -C "$ROOT" log -1 --format=%cs -- "$f" 2>/dev/null)
-        gp cg-residual.gp plotfile="$W/cg-hist.plot" matrix="$(basename "$f" .csv)" dates="${dates:-uncommitted}" \
+        [ -n "$dates" ] && git -C "$ROOT" diff --quiet -- "$f" 2>/dev/null || dates=$(date -u -r "$f" +%Y-%m-%d)
+        gp cg-residual.gp plotfile="$W/cg-hist.plot" matrix="$(basename "$f" .csv)" dates="$dates" \
             out="$OUT/fig-cg-residual"
         say "fig-cg-residual ($(basename "$f" .csv))"
     fi
