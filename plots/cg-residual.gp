@@ -1,7 +1,8 @@
 # plots/cg-residual.gp - chapter 7: the relative residual |r_k| / |b|
 # (the true one, or the solver's recurrence, as the legend says) against the
-# iteration k of CG on one real SPD matrix, a line per solver and precision (plots/cg-draw.sh writes plotfile, the plot command). Variables:
-# plotfile, matrix, dates, out, foot.
+# iteration k of CG on one real SPD matrix, a line per solver and precision
+# (plots/cg-draw.sh writes plotfile, the plot command). Variables: plotfile,
+# matrix, dates, out, foot.
 W = 1000
 H = 560
 load dir."style.gp"
