@@ -35,6 +35,28 @@ code() {
     if [ -f "$1" ]; then tail -n +$(($2 + 1)) "$1"; else :; fi
 }
 
+# Chapter 7 is not a faster product but the loop around it, in two versions
+# side by side in one program: its lesson is plain against fused. So it
+# prints the kernel's "What changed" paragraph, then the iteration of each
+# version (main.c's solve_plain against solve_fused), then what the fused
+# build adds to chapter 6's kernels (the hook's definition in kernel.cl).
+if [ "$n" = 7 ]; then
+    k=$cur/kernel.cl m=$cur/main.c
+    echo "==== $k, from its opening comment:"
+    head -n "$(header_lines "$k")" "$k" | awk '/^ \* What changed/ { on = 1 } on && /^ \*\/? *$/ { exit } on' | sed 's/^ \* //'
+    fn() { awk -v f="$2" '$0 ~ "^static void " f "\\(" { on = 1 } on { print } on && /^}$/ { exit }' "$1"; }
+    fn "$m" solve_plain >"$tmp/a"
+    fn "$m" solve_fused >"$tmp/b"
+    echo "==== the iteration: $m, solve_plain (-) against solve_fused (+)"
+    diff -u --label "$m:solve_plain" --label "$m:solve_fused" "$tmp/a" "$tmp/b" |
+        if [ -n "$color" ]; then
+            sed -e $'s/^-.*/\e[31m&\e[m/' -e $'s/^+.*/\e[32m&\e[m/' -e $'s/^@@.*/\e[36m&\e[m/'
+        else cat; fi
+    echo "==== what the fused build adds to chapter 6's kernels ($prev/kernel.cl, CSR_STORE): $k"
+    awk '/^#ifdef CG_FUSED/ { on = 1 } on { print } on && /^#endif/ { exit }' "$k"
+    exit 0
+fi
+
 for f in main.c kernel.cl; do
     a=$prev/$f b=$cur/$f
     ha=$(header_lines "$a") hb=$(header_lines "$b")

@@ -13,6 +13,14 @@
  *   arrow:rows=N                                a full first row and first
  *                             column, and the diagonal: one row holds a third
  *                             of the nonzeros
+ *   poisson:nx=W[,ny=H]                         not irregular, and no random
+ *                             numbers: the 5-point 2-D Laplacian on a W x H
+ *                             grid (ny = nx if not given), Dirichlet boundary,
+ *                             chapter 7's symmetric positive definite matrix.
+ *                             Row i = y*W + x holds 4 on the diagonal and -1 for
+ *                             each neighbour (x+-1, y+-1) inside the grid,
+ *                             columns ascending: n = W*H rows, 5n - 2W - 2H
+ *                             nonzeros
  *
  * Columns are distinct and uniformly random within a row, values uniform in
  * [-1, 1). Each row draws from its own stream (seed, row), so the matrix does
@@ -28,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { GEN_POWERLAW, GEN_UNIFORM, GEN_ARROW };
+enum { GEN_POWERLAW, GEN_UNIFORM, GEN_ARROW, GEN_POISSON };
 
 typedef struct {
     int kind;
@@ -36,6 +44,7 @@ typedef struct {
     double mean, exponent;
     long long min, max;
     int cols_set;
+    long long nx, ny;   /* poisson */
 } gen_spec;
 
 /* (0, 1]: never 0, so a Pareto draw is finite */
@@ -70,8 +79,10 @@ static int parse_spec(const char *spec, gen_spec *s, spmv_error *err)
         s->kind = GEN_UNIFORM;
     else if (klen == 5 && strncmp(spec, "arrow", 5) == 0)
         s->kind = GEN_ARROW;
+    else if (klen == 7 && strncmp(spec, "poisson", 7) == 0)
+        s->kind = GEN_POISSON;
     else
-        return spmv_fail(err, "--gen wants powerlaw:..., uniform:... or arrow:..., not '%.*s' "
+        return spmv_fail(err, "--gen wants powerlaw:..., uniform:..., arrow:... or poisson:..., not '%.*s' "
                          "(example: --gen powerlaw:rows=262144,mean=15,exp=1.6)", (int)klen, spec);
     char buf[256];
     if (strlen(spec) >= sizeof buf)
@@ -86,7 +97,15 @@ static int parse_spec(const char *spec, gen_spec *s, spmv_error *err)
         const char *k = kv, *v = eq + 1;
         double d;
         int ok_key = 1;
-        if (strcmp(k, "rows") == 0) {
+        if (s->kind == GEN_POISSON) {
+            if (strcmp(k, "nx") != 0 && strcmp(k, "ny") != 0)
+                return spmv_fail(err, "--gen poisson takes nx, ny, not '%s'", k);
+            if (parse_num(k, v, 1, INT_MAX - 1, &d, err))
+                return -1;
+            if (d != floor(d))
+                return spmv_fail(err, "--gen poisson: %s wants a whole number, not '%s'", k, v);
+            *(k[1] == 'x' ? &s->nx : &s->ny) = (long long)d;
+        } else if (strcmp(k, "rows") == 0) {
             if (parse_num(k, v, 1, INT_MAX - 1, &d, err))
                 return -1;
             s->rows = (long long)d, rows_set = 1;
@@ -115,6 +134,17 @@ static int parse_spec(const char *spec, gen_spec *s, spmv_error *err)
             return spmv_fail(err, "--gen %.*s takes %s, not '%s'", (int)klen, spec,
                              s->kind == GEN_POWERLAW ? "rows, cols, mean, exp"
                              : s->kind == GEN_UNIFORM ? "rows, cols, min, max" : "rows", k);
+    }
+    if (s->kind == GEN_POISSON) {
+        if (!s->nx)
+            return spmv_fail(err, "--gen poisson needs nx=W (example: --gen poisson:nx=1024 or nx=300,ny=200)");
+        if (!s->ny)
+            s->ny = s->nx;
+        if (s->nx * s->ny >= INT_MAX)
+            return spmv_fail(err, "--gen poisson: %lld x %lld is more than 2^31 rows; the device indexes "
+                             "with int", s->nx, s->ny);
+        s->rows = s->cols = s->nx * s->ny;
+        return 0;
     }
     if (!rows_set)
         return spmv_fail(err, "--gen %.*s needs rows=N", (int)klen, spec);
@@ -287,12 +317,74 @@ static int gen_fits(const char *spec, long long rows, long long cols, long long 
     return spmv_fail(err, "--gen %s%s: %s", spec, count, msg);
 }
 
+/* The Poisson matrix, row by row: (x, y-1), (x-1, y), the diagonal, (x+1, y),
+ * (x, y+1), the order of their columns. Row i's first entry is at
+ * 5i - (boundary neighbours missing in rows before it), counted directly so
+ * that rows fill in parallel. */
+static long long poisson_start(long long W, long long H, long long i)
+{
+    long long y = i / W, x = i % W;
+    /* rows before i: each would have 5, minus one per missing neighbour:
+     * the first grid row misses its y-1 (W rows, or x of them if i is there),
+     * every grid row misses x-1 at x = 0 and x+1 at x = W-1, the last grid
+     * row misses y+1 */
+    long long full = 5 * i;
+    long long miss = y > 0 ? W : x;                       /* y-1 in grid row 0 */
+    miss += y + (x > 0);                                  /* x-1 at x = 0 */
+    miss += y;                                            /* x+1 at x = W-1 (row y's is not before i) */
+    miss += y == H - 1 ? x : 0;                           /* y+1 in the last grid row */
+    return full - miss;
+}
+
+static int poisson_generate(const char *spec, const gen_spec *s, csr_matrix *A, spmv_error *err)
+{
+    long long W = s->nx, H = s->ny, n = W * H, nnz = 5 * n - 2 * W - 2 * H;
+    if (gen_fits(spec, n, n, nnz, nnz, err))
+        return -1;
+    if (nnz >= INT_MAX)
+        return spmv_fail(err, "--gen %s: %lld nonzeros, more than 2^31; the device indexes with int", spec, nnz);
+    A->ptr = spmv_alloc((size_t)n + 1, sizeof *A->ptr, "row pointers", err);
+    A->col = A->ptr ? spmv_alloc(nnz ? (size_t)nnz : 1, sizeof *A->col, "column indices", err) : NULL;
+    A->re = A->col ? spmv_alloc(nnz ? (size_t)nnz : 1, sizeof *A->re, "values", err) : NULL;
+    if (!A->re) {
+        csr_free(A);
+        return -1;
+    }
+    A->rows = A->cols = (int)n;
+    A->nnz = nnz;
+#pragma omp parallel for schedule(static)
+    for (long long i = 0; i < n; i++) {
+        long long y = i / W, x = i % W, k = poisson_start(W, H, i);
+        A->ptr[i] = (int)k;
+        if (y > 0)
+            A->col[k] = (int)(i - W), A->re[k++] = -1;
+        if (x > 0)
+            A->col[k] = (int)(i - 1), A->re[k++] = -1;
+        A->col[k] = (int)i, A->re[k++] = 4;
+        if (x < W - 1)
+            A->col[k] = (int)(i + 1), A->re[k++] = -1;
+        if (y < H - 1)
+            A->col[k] = (int)(i + W), A->re[k++] = -1;
+    }
+    A->ptr[n] = (int)nnz;
+    spmv_origin *o = &A->origin;
+    snprintf(o->name, sizeof o->name, "poisson:nx=%lld,ny=%lld", W, H);
+    snprintf(o->source, sizeof o->source, "generator --gen %s", spec);
+    snprintf(o->format, sizeof o->format, "generator");
+    snprintf(o->field, sizeof o->field, "real");
+    snprintf(o->symmetry, sizeof o->symmetry, "general");
+    o->stored = nnz;
+    return 0;
+}
+
 int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err)
 {
     memset(A, 0, sizeof *A);
     gen_spec s;
     if (parse_spec(spec, &s, err))
         return -1;
+    if (s.kind == GEN_POISSON)   /* five diagonals at most: no DIA probe needed */
+        return poisson_generate(spec, &s, A, err);
     int rows = (int)s.rows, cols = (int)s.cols;
     /* what must fit before any array of the matrix's size exists: the rows
      * with their fewest nonzeros now, every nonzero once their lengths are drawn */

@@ -324,6 +324,28 @@ static void save_x(const spmv_options *o, const void *x, int is_float, int n, in
     spmv_phase_add(SPMV_PH_X, spmv_now() - t0);
 }
 
+double *spmv_read_vector(const char *path, const char *flag, int n, int single)
+{
+    spmv_error err;
+    double *v = mm_read_vector(path, n, 0, &err);
+    if (!v)
+        spmv_die(SPMV_EXIT_USAGE, "%s: %s", flag, err.msg);
+    if (single)
+        for (int i = 0; i < n; i++)
+            v[i] = (float)v[i];
+    return v;
+}
+
+void spmv_save_vector(const char *path, const char *flag, const double *v, int n, int single, const char *comment)
+{
+    if (!path)
+        return;
+    spmv_error err;
+    if (mm_write_vector(path, v, 0, n, 0, single ? 9 : 17, comment, &err))
+        spmv_die(SPMV_EXIT_USAGE, "%s: %s", flag, err.msg);
+    printf("saved    %s to %s (%d entries)\n", flag + 7, path, n);
+}
+
 void spmv_save_x_floats(const spmv_options *o, const float *x, int n)
 {
     save_x(o, x, 1, n, 0, 1);

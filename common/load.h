@@ -74,6 +74,14 @@ double *spmv_x_doubles(const spmv_options *o, int n, int complex_, int round_to_
 void spmv_save_x_floats(const spmv_options *o, const float *x, int n);
 void spmv_save_x_doubles(const spmv_options *o, const double *x, int n, int complex_, int round_to_float);
 
+/* A real vector of n entries from an 'array' file (step 7's --b), rounded to
+ * float if single; exits 2 naming flag if it cannot. */
+double *spmv_read_vector(const char *path, const char *flag, int n, int single);
+/* Any other real vector of a run (step 7's b and its solution x) to path as
+ * an 'array' file, %.9g if single else %.17g, under the comment; flag
+ * ("--save-b") names it in messages. Does nothing if path is NULL. */
+void spmv_save_vector(const char *path, const char *flag, const double *v, int n, int single, const char *comment);
+
 /* Print the matrix line: name, rows, cols, nnz, diagonals. */
 void spmv_print_dia(const dia_matrix *A);
 /* The --info line (without a newline) for A as read; -1 with *err if out of memory. */

@@ -26,7 +26,8 @@ static void usage(const spmv_step *s)
     printf("  --radius R          link every neighbour with dx^2+dy^2 <= R^2 (R=5: 81 diagonals)\n");
     printf("  --matrix FILE       read a Matrix Market (.mtx) or Harwell-Boeing file instead\n");
     printf("  --gen SPEC          generate an irregular matrix instead: powerlaw:rows=N[,mean=M][,exp=A],\n"
-           "                      uniform:rows=N[,min=a][,max=b], arrow:rows=N (cols=C: not square)\n");
+           "                      uniform:rows=N[,min=a][,max=b], arrow:rows=N (cols=C: not square);\n"
+           "                      poisson:nx=W[,ny=H], the 5-point Laplacian on a W x H grid (symmetric)\n");
     printf("  --seed S            seed of the random weights and of x (default 1)\n");
     if (s->extras & OPT_PRECISION)
         printf("  --precision P       s (float), d (double), c (complex float), z (complex double)\n");
@@ -70,13 +71,23 @@ static void usage(const spmv_step *s)
                "                      atomic word; float and double) or fixup (a second kernel); default the\n"
                "                      first of these the device allows\n");
     }
+    if (s->extras & OPT_CG) {
+        printf("  --tol T             stop at a relative residual |r|/|b| <= T (default 1e-5 float, 1e-10\n"
+               "                      double); 0: run exactly --maxiter iterations (a timing run)\n");
+        printf("  --maxiter N         stop after N iterations (default 10 n, n the rows)\n");
+        printf("  --check-every K     fused: read the residual back every K iterations (default: printed)\n");
+        printf("  --b FILE            the right-hand side from an array file ('N 1') instead of --seed\n");
+        printf("  --save-b FILE       write b as the solve uses it, as an array file\n");
+        printf("  (--save-x FILE      writes the solution x, only if the check passed)\n");
+    }
     printf("  --csv FILE          append one result row to FILE (header when new)\n");
     printf("  --quiet             print only the result lines (check, time, speed, bound; errors on stderr)\n");
     printf("  --estimate          print the host memory the run would need at its peak, and the memory\n"
            "                      available, then exit (SPMV_HOST_MEM_MB=N pretends the host has N MiB)\n");
     printf("  --help              this text\n");
-    printf("\nExit status: 0 check passed, 1 check failed, 2 bad input or out of memory, "
-           "3 skipped (the device lacks a feature).\n");
+    printf("\nExit status: 0 check passed, 1 check failed%s, 2 bad input or out of memory, "
+           "3 skipped (the device lacks a feature)%s.\n", s->extras & OPT_CG ? " or breakdown (not positive definite)" : "",
+           s->extras & OPT_CG ? ", 4 --maxiter reached before --tol" : "");
 }
 
 static void bad(const char *fmt, const char *a, const char *b)
@@ -139,7 +150,10 @@ static int known_flag(const spmv_step *s, const char *flag)
            ((s->extras & OPT_THREADS) && strcmp(flag, "--threads") == 0) ||
            ((s->extras & OPT_BLOCK) && strcmp(flag, "--block") == 0) ||
            ((s->extras & OPT_GROUP) && strcmp(flag, "--group-size") == 0) ||
-           ((s->extras & OPT_SPLIT) && (strcmp(flag, "--split") == 0 || strcmp(flag, "--combine") == 0));
+           ((s->extras & OPT_SPLIT) && (strcmp(flag, "--split") == 0 || strcmp(flag, "--combine") == 0)) ||
+           ((s->extras & OPT_CG) && (strcmp(flag, "--tol") == 0 || strcmp(flag, "--maxiter") == 0 ||
+                                     strcmp(flag, "--check-every") == 0 || strcmp(flag, "--b") == 0 ||
+                                     strcmp(flag, "--save-b") == 0));
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -296,10 +310,27 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
             if (strcmp(v, "count") != 0 && strcmp(v, "last") != 0 && strcmp(v, "fixup") != 0)
                 bad("--combine wants count, last or fixup, not '%s'%s", v, "");
             o->combine = v;
+        } else if ((s->extras & OPT_CG) && strcmp(flag, "--tol") == 0) {
+            char *end;
+            errno = 0;
+            double t = strtod(v, &end);
+            if (errno || end == v || *end || !(t >= 0 && t < 1))
+                bad("--tol wants a relative residual from 0 to below 1 (1e-6, say), not '%s'%s", v, "");
+            o->tol = t;
+            o->tol_set = 1;
+        } else if ((s->extras & OPT_CG) && strcmp(flag, "--maxiter") == 0) {
+            o->maxiter = (int)parse_int(flag, v, 1, INT_MAX - 1);
+        } else if ((s->extras & OPT_CG) && strcmp(flag, "--check-every") == 0) {
+            o->check_every = (int)parse_int(flag, v, 1, 1000000);
+        } else if ((s->extras & OPT_CG) && strcmp(flag, "--b") == 0) {
+            o->b_file = v;
+        } else if ((s->extras & OPT_CG) && strcmp(flag, "--save-b") == 0) {
+            o->save_b = v;
         } else {
             bad("unknown option %s%s", flag, "");
         }
     }
+    o->grid_set = grid_set || radius_set;
     if (o->matrix && (grid_set || radius_set))
         bad("--matrix and --grid/--radius choose the matrix two ways: give one%s%s", "", "");
     if (o->quiet)

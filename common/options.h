@@ -14,6 +14,8 @@ enum {
     OPT_NO_DEVICE = 1 << 4,   /* the step runs on the host: --device, --local-size, --kernel-file and
                                  --cl-opts are taken, as every step takes them, and not used (one note) */
     OPT_SPLIT = 1 << 5,       /* --split N, --combine last|fixup */
+    OPT_CG = 1 << 6,          /* a solver (step7): --tol, --maxiter, --b, --save-b, --check-every; --save-x
+                                 writes the solution */
 };
 
 typedef struct {
@@ -47,6 +49,11 @@ typedef struct {
     int estimate;             /* --estimate: print the host memory the run would need, exit (capacity.h) */
     const char *x_file;       /* --x FILE: x from a Matrix Market array file */
     const char *save_x, *save_y, *save_matrix;   /* --save-x/-y/-matrix FILE */
+    int grid_set;             /* --grid or --radius given (a solver's default matrix is not the grid) */
+    /* OPT_CG */
+    double tol;               /* --tol: relative residual to reach; 0: run exactly --maxiter iterations */
+    int tol_set, maxiter, check_every;   /* maxiter, check_every 0: the solver's default */
+    const char *b_file, *save_b;         /* --b FILE: the right-hand side; --save-b FILE */
 } spmv_options;
 
 /* Parse argv; on --help print usage and exit 0; on a bad flag print one line

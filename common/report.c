@@ -1,6 +1,7 @@
 /* report.c - result lines and CSV rows. */
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
+#include "cg.h"
 #include "formats/formats.h"
 #include "precision.h"
 #include "roofline.h"
@@ -216,4 +217,57 @@ void spmv_save_y(const spmv_options *o, const void *y, long long n, int complex_
         spmv_die(SPMV_EXIT_USAGE, "--save-y: %s", err.msg);
     if (!o->quiet)
         printf("saved    y to %s (%lld entries)\n", o->save_y, n);
+}
+
+/* A number, or an empty field where it is negative (a tool that cannot tell) */
+static void csv_num(FILE *f, double v)
+{
+    if (v >= 0)
+        fprintf(f, ",%.6g", v);
+    else
+        fputc(',', f);
+}
+
+void spmv_cg_csv(const char *csv, const spmv_cg_row *r)
+{
+    if (!csv)
+        return;
+    struct stat st;
+    int fresh = stat(csv, &st) != 0 || st.st_size == 0;
+    FILE *f = fopen(csv, "a");
+    if (!f)
+        spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s: %s", csv, strerror(errno));
+    if (fresh)
+        fprintf(f, "%s\n", SPMV_CG_CSV_HEADER);
+    int timed = r->check && strcmp(r->check, "PASS") == 0 && r->ms_per_iter > 0;
+    char date[32];
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    csv_field(f, r->step); fputc(',', f);
+    csv_field(f, r->kernel); fputc(',', f);
+    csv_field(f, r->device); fputc(',', f);
+    csv_field(f, r->driver); fputc(',', f);
+    csv_field(f, r->matrix);
+    fprintf(f, ",%lld,%lld,%lld,%c,%d,%d,%d,%d", r->rows, r->cols, r->nnz, r->precision, r->iterations,
+            r->check_every, r->extra_iterations, r->converged);
+    csv_num(f, r->rel_residual);
+    csv_num(f, r->true_residual);
+    csv_num(f, r->tol);
+    csv_num(f, timed ? r->ms_per_iter : -1);   /* no time for an unchecked result */
+    csv_num(f, timed ? r->ms_total : -1);
+    csv_num(f, timed ? r->spmv_ms : -1);
+    csv_num(f, timed ? r->vector_ms : -1);
+    csv_num(f, timed ? r->wait_ms : -1);
+    csv_num(f, r->launches);
+    csv_num(f, r->bytes);
+    csv_num(f, r->bytes_compulsory);
+    csv_num(f, r->bw_gbs);
+    int bound = timed && r->bw_gbs > 0;
+    csv_num(f, bound && r->bytes > 0 ? 100.0 * r->bytes / (r->bw_gbs * 1e6) / r->ms_per_iter : -1);
+    csv_num(f, bound && r->bytes_compulsory > 0 ? 100.0 * r->bytes_compulsory / (r->bw_gbs * 1e6) / r->ms_per_iter : -1);
+    fputc(',', f);
+    csv_field(f, r->check);
+    fprintf(f, ",%s,%s\n", date, SPMV_GIT_REV);
+    if (fclose(f) != 0)
+        spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s: %s", csv, strerror(errno));
 }

@@ -49,6 +49,28 @@ cpu_device() { # the device of the rows in CSV FILE is a CPU
     dev=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["device"]; exit }' "$1" 2>/dev/null)
     [ -n "$dev" ] && [ -x "$build/devices" ] && [ "$("$build/devices" --type "$dev" 2>/dev/null)" = CPU ]
 }
+# step 7 solves A x = b for a symmetric A: the grid of --grid is not one
+# (its weights are random), so there --grid W[xH] becomes the Poisson matrix
+# on that grid (--gen poisson:nx=W,ny=H) and --radius goes; its rows follow
+# another header (the CG results), in $cgcsv, and have their own summary line
+cgcsv=$build/run-cg.csv cgone=$build/run-cg-one.csv
+rm -f "$cgcsv"
+cg_args() {
+    local out=() a w h
+    for ((i = 0; i < ${#keep[@]}; i++)); do
+        a=${keep[i]}
+        case $a in
+            --grid|--grid=*)
+                if [ "$a" = --grid ]; then i=$((i + 1)); a=${keep[i]:-}; else a=${a#--grid=}; fi
+                w=${a%%[xX]*} h=${a#*[xX]}
+                out+=(--gen "poisson:nx=$w,ny=$h") ;;
+            --radius) i=$((i + 1)) ;;
+            --radius=*) ;;
+            *) out+=("$a") ;;
+        esac
+    done
+    echo "${out[*]}"
+}
 for s in "$@"; do
     echo "==================== $s ===================="
     sets=("")
@@ -62,6 +84,20 @@ for s in "$@"; do
             step4:--kernel*) echo "---- $s $m: the kernel shaped for a CPU, beside vector ----" ;;
         esac
         rm -f "$one"
+        if [ "$s" = step7 ]; then
+            rm -f "$cgone"
+            # shellcheck disable=SC2046
+            "$build/$s" $(cg_args) --csv "$cgone"
+            st=$?
+            if [ -s "$cgone" ]; then
+                [ -s "$cgcsv" ] || head -n 1 "$cgone" >"$cgcsv"
+                tail -n +2 "$cgone" >>"$cgcsv"
+            fi
+            status[$s]=$st
+            [ "$st" = 4 ] && status[$s]=0   # --maxiter reached: said in its output, not a failure of the course
+            echo
+            continue
+        fi
         # shellcheck disable=SC2086
         "$build/$s" $args $m --csv "$one"
         st=$?
@@ -100,6 +136,14 @@ for s in "$@"; do
             if (s == "step4" && $c["kernel"] == "cpu") what = "  (CPU-shaped kernel)"
             printf "%-6s %-10s %-22s %10.2f %9s %12s  %s%s\n", $c["step"], $c["kernel"], $c["matrix"], g, pm, pc, check, what }' \
         "$csv" 2>/dev/null)
+    if [ "$s" = step7 ]; then   # the CG rows: ms an iteration, % of each bound
+        row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            { pv = $c["pct_version_bound"] != "" ? sprintf("%.1f%%", $c["pct_version_bound"]) : "-"
+              pc = $c["pct_compulsory"] != "" ? sprintf("%.1f%%", $c["pct_compulsory"]) : "-"
+              printf "%-6s %-10s %-22s %10s %9s %12s  %s  (CG: %.4f ms an iteration, %d iterations)\n",
+                     $c["step"], $c["kernel"], $c["matrix"], "-", pv, pc, $c["check"],
+                     $c["ms_per_iter"], $c["iterations"] }' "$cgcsv" 2>/dev/null)
+    fi
     if [ -n "$row" ]; then
         echo "$row"
     else
@@ -110,7 +154,7 @@ done
 dev=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["step"] != "step0" && $c["device"] != "" { d = $c["device"] }
     END { print d }' \
     "$csv" 2>/dev/null)
-echo "(device of the last OpenCL step: ${dev:-none}; rows in $csv)"
+echo "(device of the last OpenCL step: ${dev:-none}; rows in $csv$( [ -s "$cgcsv" ] && echo ", step7's in $cgcsv"))"
 # ---- the chart of this run (issue 14): never changes the run's status ----
 "$root/common/run-chart.sh" "$csv" "$build/run"
 # ---- end of the chart ----

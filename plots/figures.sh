@@ -44,7 +44,14 @@
 # folder of more matrix files for step6: .mtx and Harwell-Boeing), EXTRA (more variants: "step4:cpu-block step0:diag"),
 # DATA (where the CSVs go, default plots/data), NO_DRAW=1 (sweep only),
 # IRREGULAR (the --gen specs of step 2, space-separated; empty: none),
-# REAL_MATRICES=0 (leave out tests/data's matrices: a quick sweep).
+# REAL_MATRICES=0 (leave out tests/data's matrices: a quick sweep), CG=0 (no
+# chapter 7 runs), CG_SIZES (its Poisson N, default "256 512 1024 2048"),
+# CG_BUDGET (its seconds, default 300).
+# 5. chapter 7 (plots/cg-sweep.sh): fixed-iteration CG solves of the Poisson
+#    matrix, N x N for N in CG_SIZES, by step7 plain and fused and each yardstick
+#    found (build/cusparse-cg, CuPy, SciPy, build/petsc-cg on 2 ranks), rows to
+#    $DATA/cg-<slug>.csv; then plots/cg-history.sh: the residual per iteration
+#    on tests/data/1138_bus.mtx into $DATA/cg-history/.
 #
 # The device name comes from the rows the binaries write (never from their
 # printed text): each run writes a fresh CSV, its rows go to the sweep's file,
@@ -234,6 +241,7 @@ finish() {
     [ -n "$device" ] || device=unknown-device
     local slug
     slug=$(printf '%s' "$device" | tr '[:upper:]' '[:lower:]' | tr -c 'a-z0-9' '-' | tr -s '-' | sed 's/^-//; s/-$//')
+    SLUG=$slug   # chapter 7's file is named after the same device
     mkdir -p "$DATA"
     local out=$DATA/$slug.csv
     # a file of the older schema (before bw_copy_gbs, bw_read_gbs) gains the
@@ -407,5 +415,12 @@ while :; do
 done
 
 finish || exit 1
+# ---- 5. chapter 7: CG over Poisson sizes (step7 plain and fused, each yardstick
+# present) into $DATA/cg-<slug>.csv, and the residual history of a real matrix ----
+if [ "${CG:-1}" != 0 ]; then
+    BUILD=$BUILD DEVICE=$DEVICE DATA=$DATA BUDGET=${CG_BUDGET:-300} SIZES="${CG_SIZES:-256 512 1024 2048}" \
+        OUT="$DATA/cg-$SLUG.csv" "$ROOT/plots/cg-sweep.sh"
+    BUILD=$BUILD DEVICE=$DEVICE DATA=$DATA "$ROOT/plots/cg-history.sh" || true
+fi
 [ "${NO_DRAW:-0}" = 1 ] && exit 0
 exec "$ROOT/plots/draw.sh" "$DATA" "$ROOT/plots"

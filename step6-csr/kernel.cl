@@ -57,6 +57,21 @@
 
 #define ZERO ((VALUE)(0))
 
+/* Chapter 7's hook. What a kernel below does with a row's sum (CSR_STORE),
+ * and before and after its rows (CSR_BEGIN, CSR_DONE). In chapter 6: the
+ * store alone, and nothing else, so these kernels are what they read as.
+ * Chapter 7's fused conjugate gradient (step7-cg/kernel.cl, built before
+ * this file) defines them to add up p_i * q_i over the work-group as each
+ * q_i = (A p)_i is stored, and to write that sum after y's rows: p.Ap comes
+ * out of the product itself instead of a second pass over p and q. Every
+ * work-item reaches CSR_DONE (no return before it), so it may hold a
+ * barrier. */
+#ifndef CSR_STORE
+#define CSR_BEGIN
+#define CSR_STORE(row, sum) y[row] = (sum)
+#define CSR_DONE
+#endif
+
 #ifdef WARP_SHUFFLE
 /* NVIDIA (main.c, where the platform is NVIDIA's): the 32 work-items of a
  * warp, which run together, pass values register to register with PTX's
@@ -153,21 +168,23 @@ __kernel void csr_scalar(const int rows,
                          __global VALUE *restrict y,
                          __local VALUE *partial)
 {
-    (void)partial;   /* same arguments as csr_vector; unused here */
+    (void)partial;   /* same arguments as csr_vector; unused here (but by CSR_DONE) */
     int row = get_global_id(0);
-    if (row >= rows)
-        return;
-    int k = ptr[row];
-    int end = ptr[row + 1];
-    VALUE sum = ZERO;
-    /* unrolled by 4 while four entries remain in this row... */
-    for (; k + 3 < end; k += 4)
-        sum += MUL(val[k], x[col[k]]) + MUL(val[k + 1], x[col[k + 1]]) +
-               MUL(val[k + 2], x[col[k + 2]]) + MUL(val[k + 3], x[col[k + 3]]);
-    /* ...and the last 0-3 one by one */
-    for (; k < end; k++)
-        sum += MUL(val[k], x[col[k]]);
-    y[row] = sum;
+    CSR_BEGIN
+    if (row < rows) {
+        int k = ptr[row];
+        int end = ptr[row + 1];
+        VALUE sum = ZERO;
+        /* unrolled by 4 while four entries remain in this row... */
+        for (; k + 3 < end; k += 4)
+            sum += MUL(val[k], x[col[k]]) + MUL(val[k + 1], x[col[k + 1]]) +
+                   MUL(val[k + 2], x[col[k + 2]]) + MUL(val[k + 3], x[col[k + 3]]);
+        /* ...and the last 0-3 one by one */
+        for (; k < end; k++)
+            sum += MUL(val[k], x[col[k]]);
+        CSR_STORE(row, sum);
+    }
+    CSR_DONE
 }
 
 #ifndef GROUP_SIZE
@@ -191,6 +208,7 @@ __kernel void csr_vector(const int rows,
     /* lane j takes entries j, j + G, j + 2G...: at each step the group reads
      * G neighbouring values and column indices */
     VALUE sum = ZERO;
+    CSR_BEGIN
     if (row >= 0) {
         int end = ptr[row + 1];
         for (int k = ptr[row] + lane; k < end; k += GROUP_SIZE)
@@ -201,5 +219,6 @@ __kernel void csr_vector(const int rows,
      * barrier (a barrier some work-items skip is undefined behaviour). */
     sum = group_sum(partial, lid, lane, GROUP_SIZE, sum, SHUFFLE_VECTOR);
     if (lane == 0 && row >= 0)
-        y[row] = sum;
+        CSR_STORE(row, sum);
+    CSR_DONE
 }

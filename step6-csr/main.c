@@ -16,7 +16,6 @@
 #include "precision.h"
 #include "spmv.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,8 +32,6 @@ static const spmv_step STEP = {
 
 #define LOCAL_SIZE_SCALAR 128
 #define LOCAL_SIZE_VECTOR 256   /* several rows per work-group: 256 / group size */
-#define MAX_DEFAULT_GROUP 32    /* a GPU's warp; wider groups only add barriers */
-#define ENTRIES_PER_LANE 4      /* fewer, and the reduction costs more than the loads it shares out */
 /* On NVIDIA's platform the tree reductions (kernel.cl group_sum) go through
  * warp shuffles in inline PTX (WARP_SHUFFLE), with no barrier; only where
  * every work-group is whole warps (a multiple of 32 work-items), since a
@@ -42,55 +39,6 @@ static const spmv_step STEP = {
 #ifndef WARP_SHUFFLES
 #define WARP_SHUFFLES 1
 #endif
-
-/* What the choices below look at: row lengths, measured and printed.
- * `typical` is the length of the row an average nonzero sits in (sum len^2 /
- * sum len): on the grid it is the mean (81); on a power-law matrix, whose few
- * long rows hold much of the nonzeros, it is far above the mean. */
-typedef struct {
-    double mean, cv, typical;
-    int max, empty;
-} row_stats;
-
-static row_stats row_lengths(const csr_matrix *A)
-{
-    row_stats st = { 0 };
-    double sum2 = 0;
-    int max = 0, empty = 0;
-#pragma omp parallel for reduction(+ : sum2, empty) reduction(max : max)
-    for (int r = 0; r < A->rows; r++) {
-        int len = A->ptr[r + 1] - A->ptr[r];
-        sum2 += (double)len * len;
-        empty += len == 0;
-        max = len > max ? len : max;
-    }
-    st.max = max, st.empty = empty;
-    if (A->rows) {
-        st.mean = (double)A->nnz / A->rows;
-        double var = sum2 / A->rows - st.mean * st.mean;
-        st.cv = st.mean > 0 && var > 0 ? sqrt(var) / st.mean : 0;
-        st.typical = A->nnz ? sum2 / (double)A->nnz : 0;
-    }
-    printf("rows     length mean %.1f, max %d, spread (std/mean) %.2f, typical %.1f (the row an average "
-           "nonzero is in), %d empty\n", st.mean, st.max, st.cv, st.typical, st.empty);
-    return st;
-}
-
-/* The vector kernel's default: the largest power of two not above a quarter
- * of the typical row length (so each lane takes about 4 entries or more), from
- * 2 to 32: 16 for the grid's 81 per row, 32 for a power-law matrix whose mean
- * is 7 but whose nonzeros mostly sit in rows of thousands. The mean alone
- * chose 2 there, and left one pair of work-items walking a 38,708-entry row.
- * A group as wide as the row leaves each lane one or two loads and then five
- * barriers of reduction: on the H100 the grid ran at 71% of its bound with 32
- * per row and at 92-94% with 8 or 16 (step6-csr/README.md). */
-static int default_group(const row_stats *st)
-{
-    int g = 2;
-    while (g * 2 * ENTRIES_PER_LANE <= st->typical && g * 2 <= MAX_DEFAULT_GROUP)
-        g *= 2;
-    return g;
-}
 
 /* The vector kernel's work-group: --local-size, a multiple of the group (a
  * row's group stays inside one work-group), or LOCAL_SIZE_VECTOR */
@@ -119,7 +67,7 @@ typedef struct {
 
 /* The comparison table of this matrix, * marking the matrix's choice; then
  * whether the adaptive kernel's host preparation pays for itself */
-static void print_table(const kernel_run *runs, const char *choice, const csr_matrix *A, const row_stats *st,
+static void print_table(const kernel_run *runs, const char *choice, const csr_matrix *A, const spmv_row_stats *st,
                         const spmv_cl *cl, char p, const adaptive_kernel *ad)
 {
     printf("\n%-14s %9s %9s %10s %6s %7s | %-11s %9s %9s %12s  %s\n", "matrix", "rows", "cols", "nnz", "mean",
@@ -178,7 +126,7 @@ int main(int argc, char **argv)
     if (single)
         csr_round_to_float(&A);   /* the reference sees the numbers the device sees */
     printf("matrix   %s: %d x %d, %lld nonzeros\n", A.origin.name, A.rows, A.cols, A.nnz);
-    row_stats st = row_lengths(&A);
+    spmv_row_stats st = spmv_row_lengths(&A);   /* chapter 6's rule: common/csrchoice.h */
     printf("values   %s (%d bytes), x and y interleaved (re, im)%s\n", spmv_prec_name(p), vsize,
            cplx ? "" : " only when complex");
     double *x = spmv_x_doubles(&o, A.cols, cplx, single);
@@ -211,12 +159,12 @@ int main(int argc, char **argv)
                              .label = "adaptive" } };
     for (int i = 0; i < 3; i++)
         runs[i].run = strcmp(o.variant, "all") == 0 || strcmp(o.variant, runs[i].name) == 0;
-    int group = o.group ? o.group : default_group(&st);
+    int group = o.group ? o.group : spmv_default_group(&st);
     if (o.group && !runs[1].run)
         printf("note     --group-size is the vector kernel's; the others do not use it\n");
     adaptive_kernel ad;
     adaptive_open(&ad, &cl, &o, runs[2].run);
-    const char *choice = adaptive_choose(&ad, st.cv, st.max, cl.type == CL_DEVICE_TYPE_GPU, group);   /* printed */
+    const char *choice = adaptive_choose(&ad, &st, cl.type == CL_DEVICE_TYPE_GPU, group);   /* printed */
     snprintf(runs[1].label, sizeof runs[1].label, "vector-%d", group);
     if (runs[2].run)
         adaptive_prepare(&ad, &STEP, &o, &cl, &A);

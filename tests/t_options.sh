@@ -9,6 +9,7 @@ D=$ROOT/tests/data
 # "Check it yourself"), all on one line, as make run ARGS="..." gives them to every step ----
 for bin in "$BUILD"/step[0-9]; do
     s=$(basename "$bin")
+    [ "$s" = step7 ] && continue   # a solver: b, not x; a symmetric matrix, not the grid (tests/t_step7.sh)
     rm -f "$TMP/o.csv"
     "$bin" --device 0:0 --grid 16x12 --radius 2 --seed 3 --runs 1 --warmup 0 --csv "$TMP/o.csv" --info \
         --save-x "$TMP/x.mtx" --save-y "$TMP/y.mtx" --save-matrix "$TMP/A.mtx" >"$TMP/out" 2>"$TMP/err"

@@ -289,7 +289,7 @@ EOF
 stub step1 PASS 0
 stub step2 SKIP 3
 stub step3 NONE 1
-BUILD=$FB DATA=$TMP/sweep PLAN=3 NO_DRAW=1 "$P/figures.sh" >"$TMP/fig.out" 2>"$TMP/fig.err"
+CG=0 BUILD=$FB DATA=$TMP/sweep PLAN=3 NO_DRAW=1 "$P/figures.sh" >"$TMP/fig.out" 2>"$TMP/fig.err"
 st=$?
 csv=$TMP/sweep/fake-gpu-9000-test.csv
 if [ $st -eq 0 ] && [ -s "$csv" ]; then pass "figures.sh: stubs: exits 0, writes plots/data/<device slug>.csv"
@@ -309,7 +309,7 @@ else fail "figures.sh: header once, 24 columns in every row" "$(head -n 2 "$csv"
 if grep -q '^\[1/3\] step1 grid64x64r5 ' "$TMP/fig.out" && grep -q 'too large for the device: stop growing' "$TMP/fig.out"; then
     pass "figures.sh: progress lines; out of memory stops the growth"
 else fail "figures.sh: progress lines; out of memory stops the growth" "$(head -n 4 "$TMP/fig.out" | tr '\n' '|')"; fi
-BUILD=$FB DATA=$TMP/sweep PLAN=3 NO_DRAW=1 "$P/figures.sh" >/dev/null 2>&1
+CG=0 BUILD=$FB DATA=$TMP/sweep PLAN=3 NO_DRAW=1 "$P/figures.sh" >/dev/null 2>&1
 n=$(grep -c '^step,' "$csv")
 rows=$(($(wc -l <"$csv") - 1))
 if [ "$n" = 1 ] && [ "$rows" = 10 ]; then pass "figures.sh: a second sweep appends, header kept once"
@@ -318,7 +318,7 @@ else fail "figures.sh: a second sweep appends, header kept once" "$n headers, $r
 mkdir -p "$TMP/sweepold"
 old=$TMP/sweepold/fake-gpu-9000-test.csv
 { echo "$OLDH"; echo "step1,stub,Fake GPU 9000 (test),Fake driver 1.0,grid32x32r5,1024,1024,82944,81,s,10,1,1,3.5,10,100,30,60,1e-07,PASS,2025-01-02T03:04:05Z,abc1234"; } >"$old"
-BUILD=$FB DATA=$TMP/sweepold PLAN=3 NO_DRAW=1 "$P/figures.sh" >"$TMP/figold.out" 2>&1
+CG=0 BUILD=$FB DATA=$TMP/sweepold PLAN=3 NO_DRAW=1 "$P/figures.sh" >"$TMP/figold.out" 2>&1
 got=$(awk -F, "$BY_NAME"'{ print col("matrix") "/" NF "/" col("bw_copy_gbs") "/" col("bw_read_gbs") }' "$old" | head -n 2 | tr '\n' ' ')
 if [ "$(ls "$TMP/sweepold")" = fake-gpu-9000-test.csv ] && [ "$(head -n 1 "$old")" = "$HEADER_FIX" ] &&
     [ "$got" = "grid32x32r5/24// grid64x64r5/24/90/100 " ] && [ "$(wc -l <"$old")" = 7 ]; then
@@ -361,7 +361,7 @@ if [ -x "$BUILD/step6" ] && "$BUILD/step6" --device cpu --grid 8 --runs 1 --warm
     IB=$TMP/irrbuild
     mkdir -p "$IB"
     ln -s "$BUILD/step6" "$IB/step6"
-    SPMV_PROBE_MB=8 BUILD=$IB DATA=$TMP/irr DEVICE=cpu PLAN=0 REAL_MATRICES=0 ARGS="--runs 1 --warmup 0" \
+    CG=0 SPMV_PROBE_MB=8 BUILD=$IB DATA=$TMP/irr DEVICE=cpu PLAN=0 REAL_MATRICES=0 ARGS="--runs 1 --warmup 0" \
         IRREGULAR="powerlaw:rows=3000,mean=15 arrow:rows=600" NO_DRAW=1 "$P/figures.sh" >"$TMP/irr.out" 2>&1
     st=$?
     icsv=$(ls "$TMP"/irr/*.csv 2>/dev/null | head -n 1)

@@ -8,6 +8,8 @@ expect_output "make run: summary table" '^step +kernel +matrix +GFLOP/s +% model
 cp "$TMP/out" "$TMP/run.out"
 rm -rf "$TMP/chart" && mkdir -p "$TMP/chart" && cp "$BUILD"/run.png "$BUILD"/run.svg "$TMP/chart/" 2>/dev/null
 steps=$(ls -d "$ROOT"/step[0-9]-* | wc -l)
+# the chart's bars are GFLOP/s of a product: every step but the solver (step7-cg, ms an iteration)
+spmv_steps=$(ls -d "$ROOT"/step[0-9]-* | grep -vc -- '-cg$')
 # every step has a row (step6 has one per kernel)
 rows=$(sed -n '/= summary =/,$p' "$TMP/out" | grep -oE '^step[0-9] ' | sort -u | wc -l)
 [ "$rows" = "$steps" ] && pass "make run: summary rows for every step ($steps)" || fail "make run: summary rows for every step" "$rows steps of $steps in the summary"
@@ -33,7 +35,7 @@ grep -q "ERROR (status 2)" "$TMP/out" && pass "summary marks the step that could
 chart=$(sed -n '/= chart =/,$p' "$TMP/run.out")
 bars=$(echo "$chart" | grep -cE '^  step[0-9] +[a-z0-9-]+ .*#* +[0-9.]+ +[0-9]+%$')
 if echo "$chart" | grep -q '^GFLOP/s and % of the compulsory bound, on ' && [ "$bars" -gt 0 ] \
-    && [ "$(echo "$chart" | grep -oE '^  step[0-9]' | sort -u | wc -l)" = "$steps" ] \
+    && [ "$(echo "$chart" | grep -oE '^  step[0-9]' | sort -u | wc -l)" = "$spmv_steps" ] \
     && [ "$(echo "$chart" | awk '/^  step[0-9]/ && length > w { w = length } END { print w + 0 }')" -le 80 ]; then
     pass "make run: the chart on the terminal, a line for each of its $bars bars, every step, none over 80 columns"
 else fail "make run: the chart on the terminal, a line a bar, every step" "$(echo "$chart" | head -c 600 | tr '\n' '|')"; fi

@@ -141,6 +141,62 @@ static void test_generator(void)
            "rc %d '%s'", rc, err.msg);
 }
 
+/* --gen poisson: the 5-point Laplacian, checked entry by entry against its
+ * definition on sizes that are not multiples of anything, and thin ones */
+static void test_poisson(void)
+{
+    static const int sizes[][2] = { { 37, 29 }, { 45, 31 }, { 1, 1 }, { 1, 7 }, { 9, 1 }, { 2, 2 }, { 64, 3 } };
+    for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; t++) {
+        int W = sizes[t][0], H = sizes[t][1], n = W * H;
+        char spec[64], name[192];
+        if (t % 2)
+            snprintf(spec, sizeof spec, "poisson:nx=%d,ny=%d", W, H);
+        else if (W == H)
+            snprintf(spec, sizeof spec, "poisson:nx=%d", W);
+        else
+            snprintf(spec, sizeof spec, "poisson:ny=%d,nx=%d", H, W);
+        csr_matrix A;
+        spmv_error err;
+        int rc = csr_generate(spec, 5, &A, &err);
+        int ok = rc == 0 && A.rows == n && A.cols == n && A.nnz == 5LL * n - 2 * W - 2 * H && A.ptr[0] == 0 &&
+                 A.ptr[n] == A.nnz;
+        double *D = ok ? dense_of_csr(&A) : NULL;
+        int bad = -1;
+        for (int i = 0; D && i < n && bad < 0; i++) {
+            int x = i % W, y = i / W;
+            for (int j = 0; j < n && bad < 0; j++) {
+                int xj = j % W, yj = j / W, d = abs(x - xj) + abs(y - yj);
+                double want = i == j ? 4 : d == 1 ? -1 : 0;
+                if (D[(size_t)i * n + j] != want || D[(size_t)i * n + j] != D[(size_t)j * n + i])
+                    bad = i;
+            }
+            for (int k = A.ptr[i]; k + 1 < A.ptr[i + 1]; k++)
+                if (A.col[k] >= A.col[k + 1])
+                    bad = i;
+        }
+        snprintf(name, sizeof name, "gen %s: %d rows, 5n-2W-2H nonzeros, 4/-1 stencil, symmetric, ascending", spec, n);
+        result(ok && D && bad < 0, name, "rc %d '%s', nnz %lld, first bad row %d", rc, rc ? err.msg : "",
+               rc ? 0 : A.nnz, bad);
+        if (t == 0)
+            result(rc == 0 && strcmp(A.origin.name, "poisson:nx=37,ny=29") == 0, "gen poisson: its name",
+                   "got '%s'", rc ? "" : A.origin.name);
+        free(D);
+        if (rc == 0)
+            csr_free(&A);
+    }
+    csr_matrix A;
+    spmv_error err;
+    int rc = csr_generate("poisson:ny=4", 1, &A, &err);
+    result(rc == -1 && strstr(err.msg, "needs nx=W"), "gen poisson: nx required", "rc %d '%s'", rc, err.msg);
+    rc = csr_generate("poisson:nx=4,rows=3", 1, &A, &err);
+    result(rc == -1 && strstr(err.msg, "takes nx, ny, not 'rows'"), "gen poisson: unknown key", "rc %d '%s'", rc,
+           err.msg);
+    rc = csr_generate("poisson:nx=50000,ny=50000", 1, &A, &err);
+    result(rc == -1 && strstr(err.msg, "2^31"), "gen poisson: 2^31 rows refused", "rc %d '%s'", rc, err.msg);
+    rc = csr_generate("poisson:nx=2.5", 1, &A, &err);
+    result(rc == -1 && strstr(err.msg, "whole number"), "gen poisson: nx=2.5 refused", "rc %d '%s'", rc, err.msg);
+}
+
 /* random sparse COO with duplicates, some empty rows */
 static void random_coo(coo_matrix *C, int rows, int cols, long long nnz, uint64_t seed)
 {
@@ -670,6 +726,7 @@ static void test_parallel(void)
 int main(int argc, char **argv)
 {
     test_generator();
+    test_poisson();
     test_conversions();
     test_reference_and_check();
     test_alloc();

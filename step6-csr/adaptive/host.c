@@ -7,9 +7,10 @@
  *
  * What it decides, in the order ../main.c asks: the work-group and the share
  * of nonzeros per block (adaptive_open); the kernel the matrix chooses
- * (adaptive_choose); where rows are cut and how the pieces of a cut row are
- * added up, the blocks, their device buffers and the build options
- * (adaptive_prepare); the kernel's arguments and launches (adaptive_args).
+ * (adaptive_choose, chapter 6's rule in common/csrchoice.c); where rows are
+ * cut and how the pieces of a cut row are added up, the blocks, their device
+ * buffers and the build options (adaptive_prepare); the kernel's arguments
+ * and launches (adaptive_args).
  * Each choice says what was measured for it; TUNING.md holds the
  * measurements. A -DNAME=N in CFLAGS_step6 changes the numbers that say so,
  * for a comparison.
@@ -464,24 +465,12 @@ void adaptive_open(adaptive_kernel *ad, const spmv_cl *cl, const spmv_options *o
              local > 1 ? (size_t)FIXUP_SIZE : 1);
 }
 
-/* The kernel the matrix chooses, and why (one line). Regular rows (spread
- * under half the mean, none longer than an adaptive block): on a GPU the
- * vector kernel, whose groups read each row coalesced with no block table; on
- * a CPU the scalar kernel, whose work-items each stream their own row. Rows of
- * very different lengths: the adaptive kernel, which gives every work-group
- * the same number of nonzeros. */
-const char *adaptive_choose(const adaptive_kernel *ad, double cv, int max, int gpu, int group)
+/* The kernel the matrix chooses: chapter 6's rule (common/csrchoice.c), with
+ * this kernel's block as the longest regular row; then what each candidate
+ * would run with */
+const char *adaptive_choose(const adaptive_kernel *ad, const spmv_row_stats *st, int gpu, int group)
 {
-    int share = (int)ad->share;
-    const char *choice = "adaptive";
-    if (cv < 0.5 && max <= share) {
-        choice = gpu ? "vector" : "scalar";
-        printf("choice   %s: rows regular (spread %.2f of the mean, longest %d <= %d): %s\n", choice, cv, max, share,
-               gpu ? "a group per row reads each row coalesced" : "a row per work-item streams it");
-    } else {
-        printf("choice   %s: rows irregular (spread %.2f of the mean%s%d longest): equal nonzeros per work-group\n",
-               choice, cv, max > share ? ", one block is " : ", ", max > share ? share : max);
-    }
+    const char *choice = spmv_csr_choose(st, gpu, (int)ad->share, group);
     printf("         (vector: group %d from the typical row; adaptive: blocks of %zu nonzeros, local %zu)\n", group,
            ad->share, ad->local);
     return choice;

@@ -8,6 +8,7 @@
 #ifndef STEP6_ADAPTIVE_HOST_H
 #define STEP6_ADAPTIVE_HOST_H
 
+#include "csrchoice.h"
 #include "spmv.h"
 
 /* The kernel source, built after ../kernel.cl (which defines what it uses) */
@@ -48,11 +49,11 @@ typedef struct {
  * kernels run. `runs`: the adaptive kernel runs (a bad --local-size is then
  * refused). */
 void adaptive_open(adaptive_kernel *ad, const spmv_cl *cl, const spmv_options *o, int runs);
-/* The kernel the matrix chooses (printed, with why, and the vector kernel's
- * `group` beside the adaptive kernel's block): the adaptive kernel where
- * rows are irregular (spread `cv` of the mean, longest `max`), else scalar or
- * vector (`gpu`). */
-const char *adaptive_choose(const adaptive_kernel *ad, double cv, int max, int gpu, int group);
+/* The kernel the matrix chooses (common/csrchoice.h's rule, printed with
+ * why, then the vector kernel's `group` beside the adaptive kernel's block):
+ * the adaptive kernel where rows are irregular (`st`), else scalar or vector
+ * (`gpu`). */
+const char *adaptive_choose(const adaptive_kernel *ad, const spmv_row_stats *st, int gpu, int group);
 /* The matrix cut into blocks and copied to the device (timed: prep_ms), what
  * was made printed, the build options chosen (the combine, the loads). */
 void adaptive_prepare(adaptive_kernel *ad, const spmv_step *step, const spmv_options *o, spmv_cl *cl,

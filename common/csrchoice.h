@@ -1,0 +1,32 @@
+/* csrchoice.h - chapter 6's rule: which CSR kernel a matrix's row lengths
+ * choose (scalar, vector or adaptive) and the vector kernel's group. Step 6
+ * prints it and marks its choice in the table; step 7 asks it which product
+ * to run. It looks only at the row pointers, never at the device's speed: a
+ * rule a student can apply by hand to the "rows" line. */
+#ifndef SPMV_CSRCHOICE_H
+#define SPMV_CSRCHOICE_H
+
+#include "matrix.h"
+
+/* Row lengths: the mean, the spread (std/mean), the typical length (that of
+ * the row an average nonzero sits in: sum len^2 / sum len; on the grid the
+ * mean, 81; on a power-law matrix, whose few long rows hold much of the
+ * nonzeros, far above it), the longest and how many rows are empty. */
+typedef struct {
+    double mean, cv, typical;
+    int max, empty;
+} spmv_row_stats;
+
+/* A's row lengths, measured and printed (one "rows" line) */
+spmv_row_stats spmv_row_lengths(const csr_matrix *A);
+/* The vector kernel's group (work-items per row) for these rows: a power of
+ * two from 2 to 32 */
+int spmv_default_group(const spmv_row_stats *st);
+/* The kernel these rows choose, "scalar", "vector" or "adaptive", printed
+ * with why (one "choice" line). `gpu`: the device is a GPU; `share`: the
+ * adaptive kernel's nonzeros per block (its longest row kept whole);
+ * `group`: the vector kernel's group (printed by the caller, beside its
+ * other numbers). */
+const char *spmv_csr_choose(const spmv_row_stats *st, int gpu, int share, int group);
+
+#endif

@@ -1,0 +1,235 @@
+/* step7-cg/kernel.cl - the conjugate gradient's vector kernels, plain and fused.
+ *
+ * What changed from step 6: SpMV is no longer the whole program but one step
+ * of a loop. This file is built first, then chapter 6's own kernel.cl
+ * (../step6-csr/kernel.cl) after it as one program: the product q = A p is
+ * chapter 6's csr_scalar or csr_vector, unchanged. Around it, the rest of an
+ * iteration of CG (common/cg.h has the algorithm):
+ *
+ *   plain (-UCG_FUSED): one kernel per operation, as a BLAS offers them:
+ *     SpMV q = A p;  cg_dot p.q;  cg_axpy x += alpha p;  cg_axpy r -= alpha q;
+ *     cg_dot r.r;  cg_xpay p = r + beta p.
+ *     Each dot leaves one partial sum per work-group, which the host reads
+ *     back (a blocking read) and adds up, to compute alpha and beta there and
+ *     pass them to the next kernels as arguments. 6 launches and 2 waits for
+ *     the host per iteration; 14 sweeps over n-vectors.
+ *   fused (-DCG_FUSED): the fewest sweeps CG can make, and no host in the loop:
+ *     SpMV q = A p that also adds up p.q (chapter 6's CSR_STORE hook, below);
+ *     cg_alpha (one work-group): rr and pq from the partials, alpha, the
+ *       convergence test and the breakdown test, all on the device;
+ *     cg_update_r: r -= alpha q, adding up r.r;
+ *     cg_update_xp: beta from the r.r partials, x += alpha p, p = r + beta p.
+ *     4 launches per iteration; 10 sweeps: SpMV reads p and writes q (2),
+ *     update_r reads r, q and writes r (3), update_xp reads x, p, r and writes
+ *     x, p (5). The host reads the state every K iterations (--check-every).
+ *
+ * Why it should be faster: on the 5-point Poisson matrix in float the matrix
+ * is 5 x 8 bytes a row and the vectors of plain's 14 sweeps 14 x 4 = 56: the
+ * vectors move more bytes than the matrix. Fusing cuts them to 40, and the
+ * host's two round trips per iteration (tens of microseconds on a GPU, more
+ * than the whole iteration's memory traffic at a million rows) go.
+ *
+ * Assumes: VALUE is float or double (-DUSE_FP64 for double); the vector
+ * kernels run any number of work-groups of any size (each work-item strides
+ * over the vector), `scratch` holds one VALUE per work-item; cg_alpha runs as
+ * one work-group. The fused SpMV writes its work-group's p.q after q's n
+ * rows: q has room for one VALUE per work-group of the product there.
+ */
+#ifdef USE_FP64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+
+#ifndef VALUE
+#define VALUE float
+#endif
+
+/* Which entries of an n-vector a work-item takes. On a GPU (the default)
+ * neighbouring work-items take neighbouring entries, striding by the whole
+ * range: each load of a warp is one coalesced transaction. On a CPU
+ * (-DCONTIGUOUS, main.c) each work-item takes one contiguous stretch: a core
+ * streams its own cache lines, as a C loop would. */
+#ifdef CONTIGUOUS
+#define FOR_EACH(i, n)                                                                              \
+    for (int len_ = (int)(((long)(n) + get_global_size(0) - 1) / get_global_size(0)),                 \
+             i = (int)get_global_id(0) * len_, end_ = min(i + len_, (n)); i < end_; i++)
+#else
+#define FOR_EACH(i, n) for (int i = get_global_id(0); i < (n); i += get_global_size(0))
+#endif
+
+/* The sum of v over the work-group, for every work-item (any work-group
+ * size; on a GPU a tree over the next power of two, a barrier at every
+ * level). The
+ * first barrier lets the caller's earlier use of `s` finish. */
+static VALUE wg_sum(__local VALUE *s, VALUE v)
+{
+    int lid = get_local_id(0), n = get_local_size(0);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    s[lid] = v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+#ifdef CONTIGUOUS
+    /* a CPU runs the work-items between two barriers as a loop: fewer
+     * barriers, fewer loops; the first work-item adds them up */
+    if (lid == 0) {
+        for (int j = 1; j < n; j++)
+            v += s[j];
+        s[0] = v;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+#else
+    int h = 1;
+    while (h * 2 < n)
+        h *= 2;
+    for (; h > 0; h >>= 1) {
+        if (lid < h && lid + h < n)
+            s[lid] += s[lid + h];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+#endif
+    VALUE sum = s[0];
+    barrier(CLK_LOCAL_MEM_FENCE);   /* everyone has read s[0] before s is reused */
+    return sum;
+}
+
+/* The sum of part[0..count) over the work-group: each work-item strides, then
+ * the tree. Every work-group that calls it on the same part with the same
+ * size gets the same bits. */
+static VALUE sum_partials(__local VALUE *s, int count, __global const VALUE *part)
+{
+    VALUE v = 0;
+    for (int i = get_local_id(0); i < count; i += get_local_size(0))
+        v += part[i];
+    return wg_sum(s, v);
+}
+
+#ifdef CG_FUSED
+/* Chapter 6's hook (../step6-csr/kernel.cl): each row's q_i = (A p)_i is
+ * stored as in chapter 6, and p_i * q_i added to the work-item's share of
+ * p.q; after the rows, the work-group's sum goes to y[rows + group]. x is p
+ * here, y is q. */
+#define CSR_BEGIN VALUE cg_pq = 0;
+#define CSR_STORE(row, sum)          \
+    do {                             \
+        VALUE q_ = (sum);            \
+        y[row] = q_;                 \
+        cg_pq += x[row] * q_;        \
+    } while (0)
+#define CSR_DONE                                     \
+    {                                                \
+        VALUE pq_ = wg_sum(partial, cg_pq);          \
+        if (get_local_id(0) == 0)                    \
+            y[rows + get_group_id(0)] = pq_;         \
+    }
+#endif
+
+/* ---- the vector kernels, both versions ---- */
+
+/* part[group] = this work-group's share of a.b */
+__kernel void cg_dot(const int n, __global const VALUE *restrict a, __global const VALUE *restrict b,
+                     __global VALUE *restrict part, __local VALUE *scratch)
+{
+    VALUE v = 0;
+    FOR_EACH(i, n)
+        v += a[i] * b[i];
+    v = wg_sum(scratch, v);
+    if (get_local_id(0) == 0)
+        part[get_group_id(0)] = v;
+}
+
+/* r = b - q, where q = A x: the true residual of the current x, and p = r,
+ * with this work-group's share of r.r in part[group]. CG starts again from
+ * there when its recurrence met the tolerance but the true residual did not
+ * (rounding in x's and r's updates lets them drift apart). */
+__kernel void cg_restart(const int n, __global const VALUE *restrict b, __global const VALUE *restrict q,
+                         __global VALUE *restrict r, __global VALUE *restrict p, __global VALUE *restrict part,
+                         __local VALUE *scratch)
+{
+    VALUE v = 0;
+    FOR_EACH(i, n) {
+        VALUE ri = b[i] - q[i];
+        r[i] = ri;
+        p[i] = ri;
+        v += ri * ri;
+    }
+    v = wg_sum(scratch, v);
+    if (get_local_id(0) == 0)
+        part[get_group_id(0)] = v;
+}
+
+/* ---- plain: what a BLAS offers, alpha and beta from the host ---- */
+
+/* y += alpha x */
+__kernel void cg_axpy(const int n, const VALUE alpha, __global const VALUE *restrict x, __global VALUE *restrict y)
+{
+    FOR_EACH(i, n)
+        y[i] += alpha * x[i];
+}
+
+/* p = r + beta p */
+__kernel void cg_xpay(const int n, const VALUE beta, __global const VALUE *restrict r, __global VALUE *restrict p)
+{
+    FOR_EACH(i, n)
+        p[i] = r[i] + beta * p[i];
+}
+
+/* ---- fused: alpha and beta never leave the device ----
+ * scal[0] = r.r at the start of the iteration, scal[1] = alpha, scal[2] = the
+ * p.Ap of a breakdown; state[0] = 0 running, 1 converged, 2 breakdown (once
+ * not 0 it stays, and the kernels below do nothing: the x of the iteration
+ * that met the tolerance is kept, however many more iterations the host
+ * launched before it looked); state[1] = iterations done. */
+
+/* One work-group: r.r (from cg_update_r's partials, or cg_dot's at the
+ * start) and p.Ap (from the product's), the tests, alpha. */
+__kernel void cg_alpha(const int nrr, __global const VALUE *restrict rr_part, const int npq,
+                       __global const VALUE *restrict q, const int pq_at, const VALUE thresh,
+                       __global VALUE *restrict scal, __global int *restrict state, __local VALUE *scratch)
+{
+    VALUE rr = sum_partials(scratch, nrr, rr_part);
+    VALUE pq = sum_partials(scratch, npq, q + pq_at);   /* the product's partials, after q's rows */
+    if (get_local_id(0) == 0 && state[0] == 0) {
+        scal[0] = rr;
+        if (rr <= thresh) {           /* before the iteration, as the host's CG tests */
+            state[0] = 1;
+        } else if (!(pq > 0)) {       /* NaN too */
+            state[0] = 2;
+            scal[2] = pq;
+        } else {
+            scal[1] = rr / pq;
+            state[1] += 1;
+        }
+    }
+}
+
+/* r -= alpha q; rr_part[group] = this work-group's share of the new r.r */
+__kernel void cg_update_r(const int n, __global const VALUE *restrict q, __global VALUE *restrict r,
+                          __global const VALUE *restrict scal, __global const int *restrict state,
+                          __global VALUE *restrict rr_part, __local VALUE *scratch)
+{
+    if (state[0] != 0)   /* the same for the whole work-group: no barrier below is skipped by some */
+        return;
+    VALUE alpha = scal[1], v = 0;
+    FOR_EACH(i, n) {
+        VALUE ri = r[i] - alpha * q[i];
+        r[i] = ri;
+        v += ri * ri;
+    }
+    v = wg_sum(scratch, v);
+    if (get_local_id(0) == 0)
+        rr_part[get_group_id(0)] = v;
+}
+
+/* beta = (new r.r) / (old r.r); x += alpha p; p = r + beta p, in one sweep */
+__kernel void cg_update_xp(const int n, __global VALUE *restrict x, __global VALUE *restrict p,
+                           __global const VALUE *restrict r, __global const VALUE *restrict scal,
+                           __global const int *restrict state, const int nrr,
+                           __global const VALUE *restrict rr_part, __local VALUE *scratch)
+{
+    if (state[0] != 0)
+        return;
+    VALUE beta = sum_partials(scratch, nrr, rr_part) / scal[0], alpha = scal[1];
+    FOR_EACH(i, n) {
+        VALUE pi = p[i];
+        x[i] += alpha * pi;
+        p[i] = r[i] + beta * pi;
+    }
+}
