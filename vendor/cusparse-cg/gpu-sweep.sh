@@ -28,5 +28,5 @@ fi
     echo "gpu-sweep: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(hostname), tools: ${TOOLS:-none}"
     command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
     BUILD=$BUILD TOOLS="$TOOLS" SIZES="${SIZES:-1024 2048 4096}" PRECS="s d" ITERS="${ITERS:-500}" \
-        BUDGET="${BUDGET:-540}" RUN_TIMEOUT="${RUN_TIMEOUT:-180}" OUT= DATA="$OUT" "$ROOT/plots/cg-sweep.sh"
+        BUDGET="${BUDGET:-540}" RUN_TIMEOUT="${RUN_TIMEOUT:-180}" DATA="$OUT" OUT= "$ROOT/plots/cg-sweep.sh"
 } 2>&1 | tee "$OUT/gpu-sweep.log"
