@@ -11,12 +11,20 @@ build_copy() {
     expect_status 0
 }
 
+# fastest FILE: the GFLOP/s of the fastest timed run in a results CSV (of all
+# its rows): the least disturbed by other jobs on a shared machine
+fastest() {
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $1 != "step" { g = $c["gflops"] * $c["ms_median"] / $c["ms_min"]; if (g > m) m = g }
+        END { printf (m >= 10 ? "%.1f\n" : "%.2f\n"), m }' "$1"
+}
+
 exercise 1 "row, diag, blocked on 1 and 2 threads: who gains"
 for k in row diag blocked; do
     for t in 1 2; do
         run "build/step0 --kernel $k --threads $t --grid $GRID --runs 5 --quiet --csv $SCRATCH/$k$t.csv"
         expect_text "check: PASS"
-        record "$k, $t thread$([ $t = 2 ] && echo s)" "$(gflops "$SCRATCH/$k$t.csv")" GFLOP/s
+        record "$k loop on $t thread$([ $t = 2 ] && echo s)" "$(fastest "$SCRATCH/$k$t.csv")" GFLOP/s
     done
 done
 
@@ -24,7 +32,7 @@ exercise 2 "radius 1, 5, 10: 5, 81, 317 diagonals, the same bound"
 for r in 1 5 10; do
     run "build/step0 --radius $r --grid $((GRID / 2)) --runs 5 --csv $SCRATCH/r$r.csv"
     expect_text "check: PASS"
-    record "radius $r" "$(gflops "$SCRATCH/r$r.csv")" GFLOP/s
+    record "radius $r" "$(fastest "$SCRATCH/r$r.csv")" GFLOP/s
     record "radius $r: model bound" "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { printf "%.2f\n", $c["bound_model_gflops"] }' "$SCRATCH/r$r.csv")" GFLOP/s
 done
 expect_text "317 diagonals"
