@@ -16,31 +16,41 @@ pitch_copy() {
     claim "the sed set PITCH_ALIGN $1" grep -q "^#define PITCH_ALIGN $1\$" "$SCRATCH/p$1.c"
     build_copy step2 "$SCRATCH/p$1.c" "$SCRATCH/step2-p$1"
 }
-# rows not a multiple of 32 (at 1024 x 1024 or 4096 x 4096 the pitch is the row
-# count whatever the alignment): 4095 x 4095 on a GPU, 1023 x 1023 on the CPU
-G=$((GRID - 1))
+# fastest FILE: the GFLOP/s of the fastest timed run in a results CSV (of all
+# its rows): the least disturbed by other jobs on a shared machine
+fastest() {
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $1 != "step" { g = $c["gflops"] * $c["ms_median"] / $c["ms_min"]; if (g > m) m = g }
+        END { printf (m >= 10 ? "%.1f\n" : "%.2f\n"), m }' "$1"
+}
+# pair A B: build/step2 with PITCH_ALIGN A and B, alternated twice, the fastest run of each
+pair() {
+    local r a bin
+    for r in 1 2; do
+        for a in "$@"; do
+            bin=$SCRATCH/step2-p$a; [ "$a" = 32 ] && bin=build/step2
+            run "$bin --grid $G --quiet --csv $SCRATCH/e$EX-p$a.csv"
+            expect_text "check: PASS"
+        done
+    done
+    for a in "$@"; do record "PITCH_ALIGN $a" "$(fastest "$SCRATCH/e$EX-p$a.csv")" GFLOP/s; done
+}
+# rows a multiple of neither 32 nor 33 (at 1024 x 1024 or 4096 x 4096 the pitch
+# is the row count whatever the alignment): 4095 x 4095 on a GPU, 1021 x 1021
+# on the CPU
+G=$((GRID - 3))
 [ "$DEVICE_KIND" = GPU ] && [ "$GRID" = 1024 ] && G=4095
 
 exercise 1 "PITCH_ALIGN 1 against 32, rows not a multiple of 32"
 pitch_copy 1
-for a in 32 1; do
-    bin=$SCRATCH/step2-p$a; [ $a = 32 ] && bin=build/step2
-    run "$bin --grid $G --quiet --csv $SCRATCH/e1-p$a.csv"
-    expect_text "check: PASS"
-    record "PITCH_ALIGN $a" "$(gflops "$SCRATCH/e1-p$a.csv")" GFLOP/s
-done
+pair 32 1
 
 exercise 2 "PITCH_ALIGN 33 passes (pitch >= rows) but starts diagonals off a segment"
 pitch_copy 33
 run "$SCRATCH/step2-p33 --grid 37x29"
 expect_status 0
 expect_text "check: PASS"
-for a in 32 33; do
-    bin=$SCRATCH/step2-p$a; [ $a = 32 ] && bin=build/step2
-    run "$bin --grid $G --quiet --csv $SCRATCH/e2-p$a.csv"
-    expect_text "check: PASS"
-    record "PITCH_ALIGN $a" "$(gflops "$SCRATCH/e2-p$a.csv")" GFLOP/s
-done
+pair 32 33
 
 exercise 3 "break it: skip the last diagonal, the check fails"
 run "cp step2-aligned/kernel.cl $SCRATCH/broken.cl && sed -i 's/diag < diags;/diag < diags - 1;/' $SCRATCH/broken.cl"
