@@ -21,7 +21,8 @@ exercise 2 "return before the barrier: oclgrind reports work-group divergence"
 run "cp step3-local/kernel.cl $SCRATCH/early.cl && sed -i '/if (row >= rows)/,+1d; /for (int i = get_local_id(0)/i\    if (row >= rows)\n        return;' $SCRATCH/early.cl"
 claim "the return moved before the barrier" \
     awk '/if \(row >= rows\)/ { r = NR } /barrier\(/ { b = NR } END { exit !(r && b && r < b) }' "$SCRATCH/early.cl"
-run "build/step3 --kernel-file $SCRATCH/early.cl --grid 37x29 --runs 1"
+# on PoCL: undefined behaviour, whatever it does (PoCL 3.1 here: the right y, then a corrupted heap)
+run "build/step3 --kernel-file $SCRATCH/early.cl --grid 37x29 --runs 1; echo \"status \$?\""
 if needs oclgrind; then
     run "SPMV_PROBE_MB=0 SPMV_DEVICE= oclgrind --data-races build/step3 --kernel-file $SCRATCH/early.cl --grid 37x29 --runs 1"
     expect_status 1
