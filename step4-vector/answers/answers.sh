@@ -3,18 +3,29 @@
 # Exercise 4's code answer is blocked-tricks.patch: step 0's blocked loop with
 # the cpu kernel's two tricks, as --kernel blocked4 and blocked8.
 
+# fastest FILE: the GFLOP/s of the fastest timed run in a results CSV (of all
+# its rows): the least disturbed by other jobs on a shared machine
+fastest() {
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $1 != "step" { g = $c["gflops"] * $c["ms_median"] / $c["ms_min"]; if (g > m) m = g }
+        END { printf (m >= 10 ? "%.1f\n" : "%.2f\n"), m }' "$1"
+}
+
 exercise 1 "the article's fast-path test col < rows - 4: passes, costs nothing"
 run "cp step4-vector/kernel.cl $SCRATCH/fast.cl && sed -i 's/col <= cols - 4/col < rows - 4/' $SCRATCH/fast.cl"
 claim "the sed changed the test" grep -q 'col < rows - 4' "$SCRATCH/fast.cl"
 run "build/step4 --kernel-file $SCRATCH/fast.cl --grid 37x29"
 expect_status 0
 expect_text "check: PASS"
-for k in step4-vector/kernel.cl $SCRATCH/fast.cl; do
-    run "build/step4 --kernel-file $k --grid $GRID --quiet --csv $SCRATCH/e1.csv"
-    expect_text "check: PASS"
-    record "$([ "$k" = step4-vector/kernel.cl ] && echo 'col <= cols - 4 (the course)' || echo 'col < rows - 4 (the article)')" \
-        "$(gflops "$SCRATCH/e1.csv")" GFLOP/s
+for r in 1 2; do   # alternated, twice
+    for k in course article; do
+        f=step4-vector/kernel.cl; [ $k = article ] && f=$SCRATCH/fast.cl
+        run "build/step4 --kernel-file $f --grid $GRID --quiet --csv $SCRATCH/e1-$k.csv"
+        expect_text "check: PASS"
+    done
 done
+record "col <= cols - 4 (the course)" "$(fastest "$SCRATCH/e1-course.csv")" GFLOP/s
+record "col < rows - 4 (the article)" "$(fastest "$SCRATCH/e1-article.csv")" GFLOP/s
 
 exercise 2 "the article's unguarded vstore4: oclgrind reports the write past y"
 run "cp step4-vector/kernel.cl $SCRATCH/store.cl && sed -i '/if (row + 3 < rows) {/,/^    }\$/c\    vstore4(accumulator, 0, y + row);' $SCRATCH/store.cl"
@@ -43,24 +54,45 @@ if cpu_only; then
     cc=$(make -s -n -W step0-c-reference/main.c BUILD="$BUILD" "$BUILD/step0" | grep -E -- "-o $BUILD/step0\$")
     run "$(sed "s# step0-c-reference/main.c # $SCRATCH/main.c #; s#-o $BUILD/step0\$#-o $SCRATCH/step0#" <<<"$cc")"
     expect_status 0
+    # and built as PoCL builds a kernel: -O3 (vectorised with alias checks) for this CPU
+    run "$(sed "s# step0-c-reference/main.c # $SCRATCH/main.c #; s#-o $BUILD/step0\$#-O3 -march=native -o $SCRATCH/step0n#" <<<"$cc")"
+    expect_status 0
     # its check, on every path: 317 diagonals are 39 passes of 8, one of 4, one of 1; small blocks, ragged edges
     for k in blocked4 blocked8; do
         run "$SCRATCH/step0 --kernel $k --radius 10 --grid 37x29 --block 100 --threads 2 --runs 1"
         expect_status 0
         expect_text "check: PASS"
     done
-    # measured in one run of this script, one after the other: the host's cores for both
+    # measured one after the other, in two rounds (the fastest timed run of
+    # each): the host's cores for both, at the exercise's block sizes
     t=$(nproc)
-    for b in "" 1024 16384 65536; do
-        run "build/step4 --kernel cpu ${b:+--block $b} --grid $GRID --quiet --csv $SCRATCH/cpu$b.csv"
-        expect_text "check: PASS"
-        record "step4 --kernel cpu${b:+ --block $b}" "$(gflops "$SCRATCH/cpu$b.csv")" GFLOP/s
+    for r in 1 2; do
+        for b in "" 1024 16384 65536; do
+            run "build/step4 --kernel cpu ${b:+--block $b} --grid $GRID --quiet --csv $SCRATCH/cpu$b.csv"
+            expect_text "check: PASS"
+        done
+        for k in blocked blocked4 blocked8; do
+            for b in "" 1024 16384 65536; do
+                [ $k = blocked4 ] || [ -z "$b" ] || continue
+                bin=$SCRATCH/step0; [ $k = blocked ] && bin=build/step0
+                run "$bin --kernel $k ${b:+--block $b} --threads $t --grid $GRID --quiet --csv $SCRATCH/$k$b.csv"
+                expect_text "check: PASS"
+            done
+        done
+        for k in blocked4 blocked8; do
+            run "$SCRATCH/step0n --kernel $k --threads $t --grid $GRID --quiet --csv $SCRATCH/$k-n.csv"
+            expect_text "check: PASS"
+        done
     done
-    for kb in blocked blocked4 blocked8 "blocked4 1024" "blocked4 16384" "blocked4 65536"; do
-        set -- $kb
-        bin=$SCRATCH/step0; [ "$1" = blocked ] && bin=build/step0
-        run "$bin --kernel $1 ${2:+--block $2} --threads $t --grid $GRID --quiet --csv $SCRATCH/s0.csv"
-        expect_text "check: PASS"
-        record "step0 --kernel $1${2:+ --block $2} (${t} threads)" "$(gflops "$SCRATCH/s0.csv")" GFLOP/s
+    for b in "" 1024 16384 65536; do
+        record "step4 --kernel cpu${b:+ --block $b}" "$(fastest "$SCRATCH/cpu$b.csv")" GFLOP/s
+    done
+    for k in blocked blocked4 blocked8; do
+        for b in "" 1024 16384 65536; do
+            [ -f "$SCRATCH/$k$b.csv" ] && record "step0 --kernel $k${b:+ --block $b} ($t threads)" "$(fastest "$SCRATCH/$k$b.csv")" GFLOP/s
+        done
+    done
+    for k in blocked4 blocked8; do
+        record "step0 --kernel $k built -O3 -march=native ($t threads)" "$(fastest "$SCRATCH/$k-n.csv")" GFLOP/s
     done
 fi
