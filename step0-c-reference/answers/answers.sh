@@ -37,6 +37,7 @@ for r in 1 5 10; do
 done
 expect_text "317 diagonals"
 # bound = bandwidth / 12 bytes x 2 FLOPs, times the nonzeros' share of the stored values: no diags in it
+# shellcheck disable=SC2016
 claim "the model bound is bandwidth / 6 (less the padding) at every radius" \
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         { r = $c["bound_model_gflops"] * 6 / $c["bw_measured_gbs"] / ($c["nnz"] / ($c["diags"] * $c["rows"]))
