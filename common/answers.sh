@@ -24,6 +24,11 @@
 #   record LABEL VALUE [UNIT]    a measurement, shown in the table and the CSV
 #   gflops CSVFILE [KERNEL]      the GFLOP/s of the last row (of KERNEL) in a
 #                                results CSV that a step wrote with --csv
+#   fastest CSVFILE              the GFLOP/s of the fastest timed run of all its
+#                                rows (the least disturbed on a shared machine)
+#   build_copy STEP MAIN BIN [FLAGS]  STEP's program built from the edited copy
+#                                MAIN of its main.c as BIN (the Makefile's own
+#                                compile command, FLAGS added)
 #   needs TOOL                   false (and the exercise SKIP) where TOOL is missing
 #   gpu_only / cpu_only          false (and SKIP) on the other kind of device
 # and may use $GRID (1024, or 64 with ANSWERS_SMALL=1), $SCRATCH (a folder of
@@ -96,6 +101,18 @@ record() {
 gflops() {
     awk -F, -v k="${2:-}" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         k == "" || $c["kernel"] == k { g = $c["gflops"] + 0 } END { printf (g >= 10 ? "%.1f\n" : "%.2f\n"), g }' "$1"
+}
+fastest() {
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $1 != "step" { g = $c["gflops"] * $c["ms_median"] / $c["ms_min"]; if (g > m) m = g }
+        END { printf (m >= 10 ? "%.1f\n" : "%.2f\n"), m }' "$1"
+}
+build_copy() {
+    local main cc
+    main=$(ls -d "$1"-*/)main.c
+    cc=$(make -s -n -W "$main" BUILD="$BUILD" "$BUILD/$1" | grep -E -- "-o $BUILD/$1\$")
+    run "$(sed "s# $main # $2 #; s#-o $BUILD/$1\$#${4:-} -o $3#" <<<"$cc")"
+    expect_status 0
 }
 needs() {
     command -v "$1" >/dev/null 2>&1 && return 0

@@ -1,24 +1,6 @@
 # step0-c-reference/answers/answers.sh - the answers of chapter 0's exercises,
 # run and checked by `make answers` (common/answers.sh says what each call does).
 
-# build_copy STEP SRC OUT [FLAGS]: build/STEP from an edited copy SRC of its
-# main.c, with the Makefile's own compile command (as tests/t_docs.sh does)
-build_copy() {
-    local main cc
-    main=$(ls -d "$1"-*/)main.c
-    cc=$(make -s -n -W "$main" BUILD="$BUILD" "$BUILD/$1" | grep -E -- "-o $BUILD/$1\$")
-    run "$(sed "s# $main # $2 #; s#-o $BUILD/$1\$#${4:-} -o $3#" <<<"$cc")"
-    expect_status 0
-}
-
-# fastest FILE: the GFLOP/s of the fastest timed run in a results CSV (of all
-# its rows): the least disturbed by other jobs on a shared machine
-fastest() {
-    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-        $1 != "step" { g = $c["gflops"] * $c["ms_median"] / $c["ms_min"]; if (g > m) m = g }
-        END { printf (m >= 10 ? "%.1f\n" : "%.2f\n"), m }' "$1"
-}
-
 exercise 1 "row, diag, blocked on 1 and 2 threads: who gains"
 for k in row diag blocked; do
     for t in 1 2; do

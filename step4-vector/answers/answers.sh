@@ -3,14 +3,6 @@
 # Exercise 4's code answer is blocked-tricks.patch: step 0's blocked loop with
 # the cpu kernel's two tricks, as --kernel blocked4 and blocked8.
 
-# fastest FILE: the GFLOP/s of the fastest timed run in a results CSV (of all
-# its rows): the least disturbed by other jobs on a shared machine
-fastest() {
-    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-        $1 != "step" { g = $c["gflops"] * $c["ms_median"] / $c["ms_min"]; if (g > m) m = g }
-        END { printf (m >= 10 ? "%.1f\n" : "%.2f\n"), m }' "$1"
-}
-
 exercise 1 "the article's fast-path test col < rows - 4: passes, costs nothing"
 run "cp step4-vector/kernel.cl $SCRATCH/fast.cl && sed -i 's/col <= cols - 4/col < rows - 4/' $SCRATCH/fast.cl"
 claim "the sed changed the test" grep -q 'col < rows - 4' "$SCRATCH/fast.cl"
