@@ -74,7 +74,25 @@ typedef struct {
     double *block_ms;                /* wall time per iteration of each block between host reads */
     int nblocks;
     double total_ms;
+    double *hist;                    /* --history (plain): (iteration, |r|/|b|) before each, or NULL */
+    int nhist, caphist;
 } cg_run;
+
+/* --history: one more residual (the array grows as the solve goes) */
+static void remember(cg_run *run, int it, double rel)
+{
+    if (!run->hist)
+        return;
+    if (2 * run->nhist + 2 > run->caphist) {
+        spmv_error err;
+        double *h = spmv_realloc(run->hist, (size_t)run->caphist * 2, sizeof *h, "--history", &err);
+        if (!h)
+            spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+        run->hist = h, run->caphist *= 2;
+    }
+    run->hist[2 * run->nhist] = it;
+    run->hist[2 * run->nhist++ + 1] = rel;
+}
 
 static void set_value(cl_kernel k, int arg, const cg_dev *d, double v)
 {
@@ -145,6 +163,7 @@ static void solve_plain(cg_dev *d, int maxiter, double thresh, void *tmp, cg_run
     double t0 = now_ms(), tb = t0;
     int it = run->iterations;   /* after a restart, the count goes on */
     for (;; it++) {
+        remember(run, it, d->bb > 0 ? sqrt(rr / d->bb) : 0);   /* after a restart: the true residual */
         if (thresh >= 0 && rr <= thresh) {
             run->end = CG_CONVERGED;
             break;
@@ -477,6 +496,14 @@ int main(int argc, char **argv)
             printf("cg       plain: 6 launches an iteration (product, dot, axpy, axpy, dot, xpay), 14 sweeps; "
                    "2 blocking reads (p.Ap, r.r) for the host's alpha and beta\n");
         cg_run run = { 0 }, prof = { 0 };
+        if (o.history && !d.fused) {
+            run.caphist = 1024;
+            if (!(run.hist = spmv_alloc((size_t)run.caphist, sizeof *run.hist, "--history", &err)))
+                spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+        } else if (o.history) {
+            printf("note     --history: the fused solve keeps none (the host sees its residual every %s)\n",
+                   "--check-every iterations at most");
+        }
         int cap = maxiter + 1, pit = maxiter < PROFILE_ITERATIONS ? maxiter : PROFILE_ITERATIONS;
         run.block_ms = spmv_alloc((size_t)(bb > 0 ? cap : 1), sizeof *run.block_ms, "iteration times", &err);
         prof.block_ms = spmv_alloc((size_t)pit + 1, sizeof *prof.block_ms, "iteration times", &err);
@@ -536,6 +563,7 @@ int main(int argc, char **argv)
             status = SPMV_EXIT_FAIL;
             free(run.block_ms);
             free(prof.block_ms);
+            free(run.hist);
             for (int i = 0; i < K_COUNT; i++)
                 if (d.k[i])
                     clReleaseKernel(d.k[i]);
@@ -577,6 +605,18 @@ int main(int argc, char **argv)
                    host.iterations, ok ? "agree" : "DISAGREE", margin,
                    single ? "float: half the host's count + 10" : "double: 5 + 10%");
             pass = pass && ok;
+        }
+        if (run.hist) {   /* the plain solve's recurrence, restarts included (the counts go on) */
+            FILE *h = fopen(o.history, "w");
+            if (!h)
+                spmv_die(SPMV_EXIT_USAGE, "cannot write --history %s", o.history);
+            fprintf(h, "iteration,residual\n");
+            for (int i = 0; i < run.nhist; i++)
+                fprintf(h, "%d,%.9g\n", (int)run.hist[2 * i], run.hist[2 * i + 1]);
+            if (fclose(h) != 0)
+                spmv_die(SPMV_EXIT_USAGE, "cannot write --history %s", o.history);
+            printf("saved    the residual before each of %d iterations to %s\n", run.nhist, o.history);
+            free(run.hist);
         }
         FILE *out = spmv_results();
         fprintf(out, "check: %s\n", pass ? "PASS" : "FAIL");
