@@ -7,7 +7,9 @@
 #   make diff STEP=4         what chapter 4 changes from chapter 3
 #   make figures             sweep sizes on one device and redraw plots/ (plots/plots.mk)
 #   make rounds              chapter 4's CPU table: steps 0, 1, 4 and 5 in rounds
-#   make cusparse            build/cusparse, cuSPARSE as chapter 6's reference (needs nvcc)
+#   make cusparse            build/cusparse and build/cusparse-cg, the CUDA yardsticks of chapters 6 and 7 (needs nvcc)
+#   make petsc               build/petsc-cg, PETSc's KSPCG over MPI ranks, chapter 7's (needs petsc-dev)
+#   make answers             every exercise's answer, checked, in one table (STEPS="step1 step4")
 #
 # `run` and `test` first check the dependencies (common/deps.sh) and install
 # what is missing with apt-get when they can.
@@ -38,11 +40,11 @@ GIT_REV := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)$(shel
 $(shell mkdir -p $(BUILD)/common && echo '#define SPMV_GIT_REV "$(GIT_REV)"' > $(BUILD)/gitrev.tmp && \
     (cmp -s $(BUILD)/gitrev.tmp $(BUILD)/gitrev.h || mv $(BUILD)/gitrev.tmp $(BUILD)/gitrev.h); rm -f $(BUILD)/gitrev.tmp)
 
-.PHONY: all build run test devices diff clean deps deps-run help cusparse cusparse-if-cuda $(STEPS)
-all build: $(addprefix $(BUILD)/,$(STEPS)) $(BUILD)/devices $(TEST_BINS) cusparse-if-cuda
+.PHONY: all build run test devices diff clean deps deps-run help cusparse cusparse-if-cuda petsc petsc-if-found answers $(STEPS)
+all build: $(addprefix $(BUILD)/,$(STEPS)) $(BUILD)/devices $(TEST_BINS) cusparse-if-cuda petsc-if-found
 
 help:
-	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,15p' Makefile | sed 's/^# \{0,1\}//'
 
 # the build needs only what `deps.sh run` checks; `make test` checks the rest
 # (what an install could not get is optional: noted in $(BUILD)/.deps-tried)
@@ -89,17 +91,50 @@ CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(NVCC)))
 CUDA_ARCH ?=
 CUDA_OK   := $(and $(realpath $(NVCC)),$(wildcard $(CUDA_HOME)/include/cusparse.h))
 ifneq ($(CUDA_OK),)
-cusparse: $(BUILD)/cusparse
-$(BUILD)/cusparse: vendor/cusparse/main.c vendor/cusparse/probe.cu vendor/cusparse/probe.h $(BUILD)/libspmv.a $(COMMON_H)
+cusparse: $(BUILD)/cusparse $(BUILD)/cusparse-cg
+CUDA_LINK = $(LDFLAGS) -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64
+$(BUILD)/vendor/probe.o: vendor/cusparse/probe.cu vendor/cusparse/probe.h
 	@mkdir -p $(BUILD)/vendor
-	$(NVCC) -O2 $(CUDA_ARCH) -c vendor/cusparse/probe.cu -o $(BUILD)/vendor/probe.o
+	$(NVCC) -O2 $(CUDA_ARCH) -c $< -o $@
+$(BUILD)/vendor/cuda.o: vendor/cusparse/cuda.c vendor/cusparse/cuda.h vendor/cusparse/probe.h $(COMMON_H) | $(DEPS_OK)
+	@mkdir -p $(BUILD)/vendor
+	$(CC) $(CFLAGS) -isystem $(CUDA_HOME)/include -c $< -o $@
+$(BUILD)/cusparse: vendor/cusparse/main.c $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
 	$(CC) $(CFLAGS) -isystem $(CUDA_HOME)/include -c vendor/cusparse/main.c -o $(BUILD)/vendor/cusparse.o
-	$(CC) $(BUILD)/vendor/cusparse.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(LDFLAGS) -L$(CUDA_HOME)/lib64 \
-	    -Wl,-rpath,$(CUDA_HOME)/lib64 -lcusparse -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
+	$(CC) $(BUILD)/vendor/cusparse.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(CUDA_LINK) \
+	    -lcusparse -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
+# vendor/cusparse-cg: chapter 7's yardstick, the CUDA sample conjugateGradient's
+# algorithm (cusparseSpMV and cuBLAS, the dots read back every iteration)
+$(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c $(BUILD)/gitrev.h $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
+	$(CC) $(CFLAGS) -include $(BUILD)/gitrev.h -Ivendor/cusparse -isystem $(CUDA_HOME)/include -c vendor/cusparse-cg/main.c -o $(BUILD)/vendor/cusparse-cg.o
+	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(CUDA_LINK) \
+	    -lcusparse -lcublas -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
 else
 cusparse:
 	@echo "cusparse: skipped (no nvcc / cuSPARSE found)"
 endif
+# vendor/petsc: PETSc's KSPCG on step7's matrix, rows split across MPI ranks
+# (vendor/petsc/README.md). Built with MPI's compiler where pkg-config finds
+# PETSc (Debian: apt-get install petsc-dev); elsewhere `make petsc` says it
+# skipped and succeeds. `make all` tries it, as it tries cusparse.
+MPICC       ?= mpicc
+PETSC_PC    := $(shell pkg-config --exists petsc 2>/dev/null && echo petsc)
+ifneq ($(and $(PETSC_PC),$(shell command -v $(MPICC) 2>/dev/null)),)
+PETSC_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags petsc))
+PETSC_LIBS   := $(shell pkg-config --libs petsc) -Wl,-rpath,$(shell pkg-config --variable=libdir petsc)
+petsc: $(BUILD)/petsc-cg
+$(BUILD)/petsc-cg: vendor/petsc/main.c $(BUILD)/gitrev.h
+	$(MPICC) -O2 -g -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -include $(BUILD)/gitrev.h \
+	    $(PETSC_CFLAGS) $< $(PETSC_LIBS) -lm -o $@
+else
+petsc:
+	@echo "petsc: skipped (no PETSc found by pkg-config, or no $(MPICC): apt-get install petsc-dev)"
+endif
+petsc-if-found:
+ifeq ($(SAN),)
+	@$(MAKE) --no-print-directory petsc || echo "petsc: the build failed (make petsc shows why); the course runs without it"
+endif
+
 # the sanitizer build leaves it out: the CUDA runtime is not built for them
 cusparse-if-cuda: $(BUILD)/libspmv.a
 ifeq ($(SAN),)
@@ -118,6 +153,12 @@ run: deps-run $(addprefix $(BUILD)/,$(RUN_STEPS)) $(BUILD)/devices
 test: deps
 	@$(MAKE) --no-print-directory -s all
 	@BUILD=$(abspath $(BUILD)) tests/run.sh
+
+# the teacher's run of every answer (common/answers.sh): DEVICE=SEL picks the
+# device, CSV=FILE keeps the measurements as rows (plots/data/answers/<device>.csv)
+answers: deps-run all
+	@BUILD=$(abspath $(BUILD)) $(if $(DEVICE),SPMV_DEVICE="$(DEVICE)") $(if $(CSV),ANSWERS_CSV="$(abspath $(CSV))") \
+	    common/answers.sh $(STEPS)
 
 devices: $(BUILD)/devices
 	@$(BUILD)/devices

@@ -1,6 +1,5 @@
 /* capacity.c - will a matrix fit this run? See capacity.h for what is counted. */
 #include "capacity.h"
-#include "measure.h"
 #include "precision.h"
 
 #include <limits.h>
@@ -200,6 +199,27 @@ static void add(phase *p, const char *what, double bytes)
     p->what[p->n] = what;
     p->bytes[p->n++] = bytes;
     p->total += bytes;
+}
+
+size_t spmv_probe_bytes(int gpu, unsigned long long max_alloc, unsigned long long global_mem)
+{
+    /* 256 MiB leaves a GPU's caches (the H100's L2 is 50 MB); 128 MiB
+     * leaves a CPU's, and on a CPU device (whose buffers are host memory,
+     * touched page by page when the probe opens) the smaller size keeps the
+     * probe's set-up to a fraction of a second. SPMV_PROBE_MB: another size,
+     * for tests and simulators; 0: no probe. */
+    size_t bytes = (size_t)(gpu ? 256 : 128) << 20;
+    const char *mb = getenv("SPMV_PROBE_MB");
+    if (mb && strcmp(mb, "0") == 0)
+        return 0;
+    if (mb && atoi(mb) > 0)
+        bytes = (size_t)atoi(mb) << 20;
+    /* a device's buffers (0: not known, or the host's arrays) */
+    if (max_alloc > 0 && bytes > max_alloc)
+        bytes = max_alloc;
+    if (global_mem > 0 && bytes > global_mem / 4)
+        bytes = global_mem / 4;
+    return bytes & ~(size_t)((1 << 20) - 1);
 }
 
 /* The bandwidth probe's host bytes (measure.c): two arrays on the host (step

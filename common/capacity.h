@@ -76,6 +76,13 @@ void spmv_host_estimate_line(char *buf, size_t size);
  * ("MemAvailable", "SPMV_HOST_MEM_MB", ...); 0 if unknown. */
 double spmv_host_available(char *src, size_t size);
 
+/* The bytes of each of the bandwidth probe's two arrays: 256 MiB on a GPU,
+ * 128 MiB on a CPU (a device or the host), or SPMV_PROBE_MB's; within a
+ * device's largest buffer and a quarter of its memory where given (> 0), in
+ * whole MiB. 0: no probe (SPMV_PROBE_MB=0). A size like the others here:
+ * the host's estimate counts it, and the probe (measure.c) opens with it. */
+size_t spmv_probe_bytes(int gpu, unsigned long long max_alloc, unsigned long long global_mem);
+
 /* Bytes of physical memory on this machine (0 if unknown). */
 unsigned long long spmv_host_memory(void);
 

@@ -5,8 +5,9 @@
 # OpenCL headers and ICD loader, and an OpenCL driver (PoCL runs OpenCL on the
 # CPU, so any laptop will do). Optional: gnuplot (the chart of `make run`);
 # for `make test` (no argument) also oclgrind (the kernel bounds checks), GNU
-# time (the tests' memory limits), SciPy (an outside check of saved files)
-# and, beside another driver (a GPU's), PoCL
+# time (the tests' memory limits), SciPy (an outside check of saved files,
+# chapter 7's SciPy yardstick), PETSc (petsc-dev: chapter 7's KSPCG yardstick,
+# about 500 MB and under a minute to install) and, beside another driver (a GPU's), PoCL
 # (the tests that need a CPU device). On Debian/Ubuntu it installs what is
 # missing with apt-get when run as root or with password-less sudo.
 # What it cannot install: a required package stops it, with the one command
@@ -42,6 +43,7 @@ icds() { # the drivers the ICD loader reads: OCL_ICD_VENDORS (a folder, or one f
 }
 icd() { icds | grep -q .; }
 pocl() { icds | grep -qi pocl; }
+petsc() { pkg-config --exists petsc 2>/dev/null || test -e /usr/lib/petsc/include/petsc.h; }
 
 need opencl-c-headers header
 need ocl-icd-opencl-dev loader
@@ -55,6 +57,7 @@ if [ "$mode" != run ]; then
     want oclgrind command -v oclgrind
     want time test -x /usr/bin/time   # the tests' resident-memory limits (tests/t_host.sh)
     want python3-scipy /usr/bin/python3 -c 'import scipy'   # an outside check of the saved A, x, y (tests/t_io.sh)
+    want petsc-dev petsc   # chapter 7's PETSc yardstick (make petsc, tests/t_vendor_cg.sh)
     icd && want pocl-opencl-icd pocl  # beside a GPU's driver: the tests' CPU device
 fi
 all=("${missing[@]}" "${optional[@]}")

@@ -1,6 +1,7 @@
 /* measure.c - timing, bandwidth probes, and the checked, timed run. */
 #define _POSIX_C_SOURCE 200809L
 #include "measure.h"
+#include "capacity.h"
 #include "check.h"
 #include "stopwatch.h"
 
@@ -89,27 +90,6 @@ static const char *probe_src =
     "  for (int k = 0; k < 16; k++) s += a[i + k * n];\n"
     "#endif\n"
     "  out[i] = s.x + s.y + s.z + s.w; }\n";
-
-size_t spmv_probe_bytes(int gpu, unsigned long long max_alloc, unsigned long long global_mem)
-{
-    /* 256 MiB leaves a GPU's caches (the H100's L2 is 50 MB); 128 MiB
-     * leaves a CPU's, and on a CPU device (whose buffers are host memory,
-     * touched page by page when the probe opens) the smaller size keeps the
-     * probe's set-up to a fraction of a second. SPMV_PROBE_MB: another size,
-     * for tests and simulators; 0: no probe. */
-    size_t bytes = (size_t)(gpu ? 256 : 128) << 20;
-    const char *mb = getenv("SPMV_PROBE_MB");
-    if (mb && strcmp(mb, "0") == 0)
-        return 0;
-    if (mb && atoi(mb) > 0)
-        bytes = (size_t)atoi(mb) << 20;
-    /* a device's buffers (0: not known, or the host's arrays) */
-    if (max_alloc > 0 && bytes > max_alloc)
-        bytes = max_alloc;
-    if (global_mem > 0 && bytes > global_mem / 4)
-        bytes = global_mem / 4;
-    return bytes & ~(size_t)((1 << 20) - 1);
-}
 
 /* The host probe's loops over its two arrays of n doubles: the copy b = a,
  * then a read of b, each timed from all threads' start to all threads' end

@@ -57,11 +57,6 @@ typedef struct {
  * the host's, a thread per compute unit. NULL when SPMV_PROBE_MB=0
  * (no probe; SPMV_PROBE_MB=N: N MiB, for tests and simulators). */
 spmv_probe *spmv_probe_open(spmv_cl *cl, int threads);
-/* The bytes of each of the probe's two arrays: 256 MiB on a GPU, 128 MiB on a
- * CPU (a device or the host), or SPMV_PROBE_MB's; within a device's largest
- * buffer and a quarter of its memory where given (> 0), in whole MiB. 0: no
- * probe (SPMV_PROBE_MB=0). The probe opens with it; capacity.c counts it. */
-size_t spmv_probe_bytes(int gpu, unsigned long long max_alloc, unsigned long long global_mem);
 /* The host probe as it runs beside a CPU device: its threads end with each
  * sample (POSIX threads), so none is left spinning when a kernel runs. */
 spmv_probe *spmv_probe_open_beside(int threads);

@@ -78,7 +78,7 @@ static void usage(const spmv_step *s)
         printf("  --check-every K     fused: read the residual back every K iterations (default: printed)\n");
         printf("  --b FILE            the right-hand side from an array file ('N 1') instead of --seed\n");
         printf("  --save-b FILE       write b as the solve uses it, as an array file\n");
-        printf("  --history FILE      plain: |r|/|b| of every iteration, as CSV (iteration,residual)\n");
+        printf("  --history FILE      plain: |r|/|b| before each iteration, as CSV (iteration,rel_residual)\n");
         printf("  (--save-x FILE      writes the solution x, only if the check passed)\n");
     }
     printf("  --csv FILE          append one result row to FILE (header when new)\n");

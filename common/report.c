@@ -253,9 +253,8 @@ void spmv_cg_csv(const char *csv, const spmv_cg_row *r)
     csv_num(f, r->rel_residual);
     csv_num(f, r->true_residual);
     csv_num(f, r->tol);
-    double t = timed ? 1 : -1;   /* no time for an unchecked result */
-    csv_num(f, t * r->ms_per_iter);
-    csv_num(f, t * r->ms_total);
+    csv_num(f, timed ? r->ms_per_iter : -1);   /* no time for an unchecked result */
+    csv_num(f, timed ? r->ms_total : -1);
     csv_num(f, timed ? r->spmv_ms : -1);
     csv_num(f, timed ? r->vector_ms : -1);
     csv_num(f, timed ? r->wait_ms : -1);

@@ -8,8 +8,9 @@
 # turned 40 degrees, so that twenty of them fit a panel without overprinting.
 # Variables: files (.dat per precision: idx matrix scalar vector scalar_bound
 # vector_bound cusparse adaptive adaptive_bound), precs (s d c z, one per
-# file), vendors (1 or 0 per file: has cuSPARSE values; absent: none), nmat,
-# ymin, ymax, skips, dev, dates, out, foot.
+# file), flags (per precision seven digits, 1 where the panel has values of
+# it: scalar, vector, adaptive, cuSPARSE, and the three kernels' bounds),
+# nmat, ymin, ymax, skips, dev, dates, out, foot.
 load dir."style.gp"
 np = words(files)
 H = 260 * np + 160
@@ -23,36 +24,38 @@ set xtics scale 0 rotate by 40 right offset 1,0
 set key outside right top vertical Left reverse
 set format y "%g"
 set rmargin 27   # the same in every panel, with or without the key
-if (!exists("vendors")) { vendors = "" }
-vend = 'f using ($1 - 0.4):7:(0.8):(0) with vectors nohead lc rgb "#d62728" lw 3 title "cuSPARSE (reference)"'
-vhas(i) = word(vendors, i) eq "1"
-# the bars and their bounds, in every panel; f is the panel's file
+if (!exists("flags")) { flags = "" }
+has(i, k) = substr(word(flags, i), k, k) eq "1"
+anyv = 0
+do for [i=1:words(flags)] { if (has(i, 4)) { anyv = 1 } }
+# the plot, piece by piece: a kernel's bars, a bound or cuSPARSE only where the
+# panel has a value of it (a column of NaN alone makes gnuplot warn); f is the
+# panel's file; the matrix names under the groups from an invisible point
 bw = 0.8 / 3
-bars = sprintf('f using 1:3:($1 - 1.5 * bw):($1 - 0.5 * bw):(ymin):3:xtic(strcol(2)) with boxxyerror lt 2 title "scalar", \
-    f using 1:4:($1 - 0.5 * bw):($1 + 0.5 * bw):(ymin):4 with boxxyerror lt 8 title "vector", \
-    f using ($1 - 1.5 * bw):5:(bw):(0) with vectors nohead lc rgb "black" %s lw 2 title "compulsory bound", \
-    f using ($1 - 0.5 * bw):6:(bw):(0) with vectors nohead lc rgb "black" %s lw 2 notitle', bounddt, bounddt)
-adapt = sprintf('f using 1:8:($1 + 0.5 * bw):($1 + 1.5 * bw):(ymin):8 with boxxyerror lt 3 title "adaptive", \
-    f using ($1 + 0.5 * bw):9:(bw):(0) with vectors nohead lc rgb "black" %s lw 2 notitle', bounddt)
-if (!exists("adaptives")) { adaptives = "" }
-ahas(i) = word(adaptives, i) eq "1"
+ticks = 'f using 1:(sqrt(ymin * ymax)):xtic(strcol(2)) with points ps 0 notitle'
+kbar(c, lt, x0, name) = sprintf(', f using 1:%d:($1 + %g * bw):($1 + %g * bw):(ymin):%d with boxxyerror lt %d title "%s"', \
+    c, x0 - 0.5, x0 + 0.5, c, lt, name)
+kbound(c, x0, t) = sprintf(', f using ($1 + %g * bw):%d:(bw):(0) with vectors nohead lc rgb "black" %s lw 2 %s', \
+    x0 - 0.5, c, bounddt, t ? 'title "compulsory bound"' : 'notitle')
+vend = ', f using ($1 - 0.4):7:(0.8):(0) with vectors nohead lc rgb "#d62728" lw 3 title "cuSPARSE (reference)"'
 do for [fmt in "png svg"] {
     eval term(fmt)
     set output out.".".fmt
     set multiplot layout np, 1 title sprintf("step6 CSR on %s, each kernel on the grid and the real matrices%s, per precision\ndata %s%s", \
-        dev, strstrt(vendors, "1") > 0 ? ", cuSPARSE as the reference" : "", dates, \
+        dev, anyv ? ", cuSPARSE as the reference" : "", dates, \
         strlen(skips) > 0 ? "; skipped (device lacks the type): ".skips : "")
     do for [i=1:np] {
         f = word(files, i)
         set title pname(word(precs, i)) offset 0,-0.5
         if (i == 1) { set key } else { unset key }
         if (i == np) { set bmargin (strlen(foot) > 0 ? 8 : 7) } else { set bmargin 5 }
-        # cuSPARSE only where it ran: a column of NaN alone makes gnuplot warn (no valid points)
-        # ... and the adaptive kernel only where it ran (data from before it was swept has none)
-        if (vhas(i) && ahas(i)) { plot @bars, @adapt, @vend }
-        if (vhas(i) && !ahas(i)) { plot @bars, @vend }
-        if (!vhas(i) && ahas(i)) { plot @bars, @adapt }
-        if (!vhas(i) && !ahas(i)) { plot @bars }
+        cmd = ticks.(has(i, 1) ? kbar(3, 2, -1, "scalar") : "").(has(i, 2) ? kbar(4, 8, 0, "vector") : "") \
+            .(has(i, 3) ? kbar(8, 3, 1, "adaptive") : "")
+        nb = 0
+        if (has(i, 5)) { cmd = cmd.kbound(5, -1, nb == 0); nb = nb + 1 }
+        if (has(i, 6)) { cmd = cmd.kbound(6, 0, nb == 0); nb = nb + 1 }
+        if (has(i, 7)) { cmd = cmd.kbound(9, 1, nb == 0); nb = nb + 1 }
+        eval "plot ".cmd.(has(i, 4) ? vend : "")
     }
     unset multiplot
     unset output

@@ -10,6 +10,8 @@
 #   fig-step6-SLUG      step6 (CSR): per matrix (the grid and the real ones), scalar, vector
 #                       and adaptive, a panel per precision, cuSPARSE as a line where
 #                       vendor/cusparse ran
+#   fig-cg-SLUG         chapter 7 (a file cg-SLUG.csv): ms per CG iteration against rows,
+#                       and fig-cg-residual from INDIR/cg-history/ (plots/cg-draw.sh)
 #   fig-irregular-SLUG  step6 on the generated irregular matrices (--gen: power-law,
 #                       arrow): a bar per kernel with its % of the compulsory bound,
 #                       cuSPARSE as a line, step6's own choice marked (INDIR/choice/SLUG.csv)
@@ -79,6 +81,7 @@ fi
 devs=()
 for csv in "${csvs[@]}"; do
     slug=$(basename "$csv" .csv)
+    case $slug in cg-*) continue ;; esac   # chapter 7's CG rows: plots/cg-draw.sh
     # today's header, or the older one without bw_copy_gbs and bw_read_gbs
     # (prep.awk reads columns by name: such a roofline has the one measured slope)
     case $(head -n 1 "$csv" | tr -d '\r') in
@@ -146,7 +149,7 @@ for csv in "${csvs[@]}"; do
         files=""
         for p in ${M[csr]}; do files="$files${files:+ }$W/$slug-csr-$p.dat"; done
         skips=$(printf '%s' "${M[skips]}" | tr ',' '\n' | sed -n 's/^ *step6 //p' | tr '\n' ' ' | sed 's/ $//')
-        gp csr.gp files="$files" precs="${M[csr]}" vendors="${M[csr_vendor]:-}" adaptives="${M[csr_adaptive]:-}" n:nmat="${M[csr_n]}" n:ymin="${M[csr_ymin]}" \
+        gp csr.gp files="$files" precs="${M[csr]}" flags="${M[csr_flags]}" n:nmat="${M[csr_n]}" n:ymin="${M[csr_ymin]}" \
             n:ymax="${M[csr_ymax]}" skips="$skips" "${common[@]}" out="$OUT/fig-step6-$slug" \
             foot="$(footnote "$notes" csr)"
         say "fig-step6-$slug"
@@ -184,6 +187,8 @@ if [ ${#devs[@]} -gt 1 ]; then
     gp devices.gp file="$W/devices.dat" n:ncol="$ncol" lts="$(cat "$W/devices.lts")" dates="$dates" out="$OUT/fig-devices"
     say "fig-devices (${#devs[@]} devices)"
 fi
+# g. chapter 7: ms per CG iteration per device, the residual history
+. "$PLOTS/cg-draw.sh"
 # f. then and now: the article's published figures beside today's measurements
 if "$PLOTS/then-and-now.sh" dat "$W" "$IN" 2>/dev/null; then
     nd=$(awk -F'\t' '$1 == "ndev" { print $2 }' "$W/thenandnow.meta")

@@ -14,6 +14,10 @@
 #      its rows, round after round, for every step and matrix still going, each
 #      while its next size fits in what is left of the budget (the DIA steps
 #      first, so a slow step6 run stops step6, not the others).
+# PLAN=N makes it a fixed plan instead: steps 1-3, then N rounds of step 4
+# for every job still going (until it stops for a reason of its own: out of
+# memory, a skip, a failure), whatever the time, no budget. The same runs on
+# an idle machine and on a busy one: what the tests use.
 # Every step6 run also says which kernel step6 itself would choose for the
 # matrix (its `choice` line): one row per matrix and precision goes to
 # $DATA/choice/<device-slug>.csv (device,matrix,precision,choice,date,git_rev),
@@ -33,12 +37,21 @@
 #
 # Environment (make passes these): BUILD (binaries), DEVICE (--device SEL),
 # BUDGET (seconds, default 600: about 10 minutes on a 2-core CPU with PoCL),
+# PLAN (N: a fixed plan, N rounds of growth, in place of the budget),
+# RUN_TIMEOUT (seconds one run may take, default BUDGET's),
 # ARGS (more flags for every binary, e.g. "--runs 20"), THREADS (step0's
 # OpenMP threads, default: every core, so the C loops are a fair CPU anchor), MATRICES (a
 # folder of more matrix files for step6: .mtx and Harwell-Boeing), EXTRA (more variants: "step4:cpu-block step0:diag"),
 # DATA (where the CSVs go, default plots/data), NO_DRAW=1 (sweep only),
 # IRREGULAR (the --gen specs of step 2, space-separated; empty: none),
-# REAL_MATRICES=0 (leave out tests/data's matrices: a quick sweep).
+# REAL_MATRICES=0 (leave out tests/data's matrices: a quick sweep), CG=0 (no
+# chapter 7 runs), CG_SIZES (its Poisson N, default "256 512 1024 2048"),
+# CG_BUDGET (its seconds, default 300).
+# 5. chapter 7 (plots/cg-sweep.sh): fixed-iteration CG solves of the Poisson
+#    matrix, N x N for N in CG_SIZES, by step7 plain and fused and each yardstick
+#    found (build/cusparse-cg, CuPy, SciPy, build/petsc-cg on 2 ranks), rows to
+#    $DATA/cg-<slug>.csv; then plots/cg-history.sh: the residual per iteration
+#    on tests/data/1138_bus.mtx into $DATA/cg-history/.
 #
 # The device name comes from the rows the binaries write (never from their
 # printed text): each run writes a fresh CSV, its rows go to the sweep's file,
@@ -61,8 +74,11 @@ IRREGULAR=${IRREGULAR-powerlaw:rows=16384,mean=15 powerlaw:rows=65536,mean=7,exp
 HEADER=step,kernel,device,driver,matrix,rows,cols,nnz,diags,precision,runs,ms_median,ms_min,gflops,gbs,bw_measured_gbs,bound_model_gflops,bound_compulsory_gflops,max_rel_err,check,date,git_rev,bw_copy_gbs,bw_read_gbs
 RADIUS=5
 
+PLAN=${PLAN:-}
 case $BUDGET in '' | *[!0-9]*) echo "figures: BUDGET wants whole seconds, not '$BUDGET'" >&2; exit 2 ;; esac
+case $PLAN in *[!0-9]*) echo "figures: PLAN wants a whole number of growth rounds, not '$PLAN'" >&2; exit 2 ;; esac
 TMPD=$(mktemp -d)
+trap 'rm -rf "$TMPD"' EXIT   # however it ends (finish keeps the rows first)
 SWEEP=$TMPD/sweep.csv
 echo "$HEADER" >"$SWEEP"
 CHOICES=$TMPD/choice.csv      # device,matrix,precision,choice,date,git_rev
@@ -80,6 +96,8 @@ fi
 now() { date +%s.%N; }
 T0=$(now)
 elapsed() { awk -v a="$T0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+# true when the budget is spent (never under a fixed plan: PLAN)
+budget_spent() { [ -z "$PLAN" ] && awk -v e="$(elapsed)" -v b="$BUDGET" 'BEGIN { exit !(e > b) }'; }
 fmt_dur() { awk -v s="$1" 'BEGIN { s = int(s + 0.5); if (s >= 60) printf "%dm%02ds", s / 60, s % 60; else printf "%ds", s }'; }
 
 # ---- the jobs: step|kernel|precision (empty kernel: the binary's default) ----
@@ -223,6 +241,7 @@ finish() {
     [ -n "$device" ] || device=unknown-device
     local slug
     slug=$(printf '%s' "$device" | tr '[:upper:]' '[:lower:]' | tr -c 'a-z0-9' '-' | tr -s '-' | sed 's/^-//; s/-$//')
+    SLUG=$slug   # chapter 7's file is named after the same device
     mkdir -p "$DATA"
     local out=$DATA/$slug.csv
     # a file of the older schema (before bw_copy_gbs, bw_read_gbs) gains the
@@ -251,7 +270,11 @@ finish() {
 }
 trap 'echo; echo "figures: interrupted; keeping the rows so far"; finish; exit 130' INT TERM
 
-echo "figures: ${#jobs[@]} jobs from $BUILD${DEVICE:+ on --device $DEVICE}, budget $(fmt_dur "$BUDGET")"
+if [ -n "$PLAN" ]; then
+    echo "figures: ${#jobs[@]} jobs from $BUILD${DEVICE:+ on --device $DEVICE}, a fixed plan: the first sizes and $PLAN rounds of growth"
+else
+    echo "figures: ${#jobs[@]} jobs from $BUILD${DEVICE:+ on --device $DEVICE}, budget $(fmt_dur "$BUDGET")"
+fi
 
 # ---- 1. the smallest grid, every job ----
 mats=()
@@ -309,7 +332,7 @@ gseries=()
 for gi in "${!gens[@]}"; do
     g=${gens[$gi]}
     for j in "${s6[@]}"; do
-        if awk -v e="$(elapsed)" -v b="$BUDGET" 'BEGIN { exit !(e > b) }'; then
+        if budget_spent; then
             echo "figures: budget spent: $pending_mats irregular matrix runs left out"
             break 2
         fi
@@ -331,7 +354,7 @@ mat_sum=0 mat_n=0 mat_mean=1
 for f in "${mats[@]}"; do
     b=$(basename "$f"); b=${b%.*}
     for j in "${s6[@]}"; do
-        if awk -v e="$(elapsed)" -v b="$BUDGET" 'BEGIN { exit !(e > b) }'; then
+        if budget_spent; then
             echo "figures: budget spent: $pending_mats matrix runs left out"
             break 2
         fi
@@ -351,12 +374,16 @@ while :; do
     round=()
     for j in "${jobs[@]}" "${gseries[@]}"; do [ "${active[$j]}" = 1 ] && round+=("$j"); done
     [ ${#round[@]} -gt 0 ] || { echo "figures: every step has stopped growing"; break; }
+    if [ -n "$PLAN" ] && [ "$level" -ge "$PLAN" ]; then
+        echo "figures: the plan's rounds of growth are done ($PLAN); stopping at ${side}x$side"
+        break
+    fi
     # each series grows while its next size still fits in the budget, in the order
     # of the jobs (the DIA steps first, then the irregular matrices): a slow one stops, the others go on
     keep=() sum=0
     for j in "${round[@]}"; do
         e=$(next_estimate "$j" 0)
-        if awk -v t="$(elapsed)" -v s="$sum" -v e="$e" -v b="$BUDGET" 'BEGIN { exit !(t + s + e > b) }'; then
+        if [ -z "$PLAN" ] && awk -v t="$(elapsed)" -v s="$sum" -v e="$e" -v b="$BUDGET" 'BEGIN { exit !(t + s + e > b) }'; then
             active[$j]=0
             if [ -n "${gspec[$j]:-}" ]; then
                 at="stops at $(gen_spec "${gspec[$j]}" "$level")"
@@ -388,5 +415,12 @@ while :; do
 done
 
 finish || exit 1
+# ---- 5. chapter 7: CG over Poisson sizes (step7 plain and fused, each yardstick
+# present) into $DATA/cg-<slug>.csv, and the residual history of a real matrix ----
+if [ "${CG:-1}" != 0 ]; then
+    BUILD=$BUILD DEVICE=$DEVICE DATA=$DATA BUDGET=${CG_BUDGET:-300} SIZES="${CG_SIZES:-256 512 1024 2048}" \
+        OUT="$DATA/cg-$SLUG.csv" "$ROOT/plots/cg-sweep.sh"
+    BUILD=$BUILD DEVICE=$DEVICE DATA=$DATA "$ROOT/plots/cg-history.sh" || true
+fi
 [ "${NO_DRAW:-0}" = 1 ] && exit 0
 exec "$ROOT/plots/draw.sh" "$DATA" "$ROOT/plots"

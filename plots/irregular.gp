@@ -7,8 +7,8 @@
 # matrix (its `choice` line, recorded by the sweep). GFLOP/s on a log axis.
 # Variables: files (.dat per precision: idx family size matrix scalar vector
 # adaptive pct_scalar pct_vector pct_adaptive cusparse choice_x choice_y bound),
-# precs, flags (per precision five digits, 1 where the panel has it: cuSPARSE,
-# a choice, scalar, vector, adaptive),
+# precs, flags (per precision six digits, 1 where the panel has it: cuSPARSE,
+# a choice, scalar, vector, adaptive, a compulsory bound),
 # nmat, ymin, ymax, dev, dates, out, foot.
 load dir."style.gp"
 np = words(files)
@@ -31,9 +31,12 @@ do for [i=1:words(flags)] { if (vhas(i)) { anyv = 1 } }
 # the plot, piece by piece: a kernel, cuSPARSE or the choice only where the
 # panel has a value of it (a column of NaN alone makes gnuplot warn); f is the
 # panel's file; the matrix and its size under the group's middle (an invisible point)
-kb(c, lt, x0, name) = sprintf('f using ($1 + %g * bw):%d:($1 + %g * bw):($1 + %g * bw):(ymin):%d with boxxyerror lt %d title "%s", f using ($1 + %g * bw):($%d * 1.45):(sprintf("%%.0f%%%%", $%d)) with labels font ",8" notitle, ', \
-    x0, c, x0 - 0.5, x0 + 0.5, c, lt, name, x0, c, c + 3)
-bound = 'f using 1:14:xtic(strcol(2)."\n".strcol(3)) with points ps 0 notitle, f using ($1 - 1.5 * bw):14:(3 * bw):(0) with vectors nohead lc rgb "black" '.bounddt.' lw 2 title "compulsory bound"'
+# (its % of the bound above each bar only where there is a bound)
+kb(c, lt, x0, name, pct) = sprintf('f using ($1 + %g * bw):%d:($1 + %g * bw):($1 + %g * bw):(ymin):%d with boxxyerror lt %d title "%s", ', \
+    x0, c, x0 - 0.5, x0 + 0.5, c, lt, name) \
+    .(pct ? sprintf('f using ($1 + %g * bw):($%d * 1.45):(sprintf("%%.0f%%%%", $%d)) with labels font ",8" notitle, ', x0, c, c + 3) : "")
+ticks = 'f using 1:(sqrt(ymin * ymax)):xtic(strcol(2)."\n".strcol(3)) with points ps 0 notitle'
+bound = ', f using ($1 - 1.5 * bw):14:(3 * bw):(0) with vectors nohead lc rgb "black" '.bounddt.' lw 2 title "compulsory bound"'
 vend = ', f using ($1 - 1.5 * bw):11:(3 * bw):(0) with vectors nohead lc rgb "#d62728" lw 3 title "cuSPARSE (reference)"'
 mark = ', f using 12:($13 * 3.2) with points pt 11 ps 1.5 lc rgb "black" title "chosen by step6"'
 has(i, k) = substr(word(flags, i), k, k) eq "1"
@@ -47,8 +50,8 @@ do for [fmt in "png svg"] {
         set title pname(word(precs, i)) offset 0,-0.5
         if (i == 1) { set key } else { unset key }
         if (i == np && strlen(foot) > 0) { set bmargin 5 } else { set bmargin 3 }
-        cmd = (has(i, 3) ? kb(5, 2, -1, "scalar") : "").(has(i, 4) ? kb(6, 8, 0, "vector") : "") \
-            .(has(i, 5) ? kb(7, 3, 1, "adaptive") : "").bound.(has(i, 1) ? vend : "").(has(i, 2) ? mark : "")
+        cmd = (has(i, 3) ? kb(5, 2, -1, "scalar", has(i, 6)) : "").(has(i, 4) ? kb(6, 8, 0, "vector", has(i, 6)) : "") \
+            .(has(i, 5) ? kb(7, 3, 1, "adaptive", has(i, 6)) : "").ticks.(has(i, 6) ? bound : "").(has(i, 1) ? vend : "").(has(i, 2) ? mark : "")
         eval "plot ".cmd
     }
     unset multiplot

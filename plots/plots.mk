@@ -18,12 +18,16 @@
 # MATRICES=dir adds that folder's matrix files to step6's real matrices
 # (those of tests/data/MANIFEST.tsv); IRREGULAR="powerlaw:rows=N,mean=M ..."
 # replaces chapter 6's generated matrices (their first sizes; they grow 4x a
-# round while the budget allows) and REAL_MATRICES=0 leaves out tests/data's
-# (plots/figures.sh says more).
+# round while the budget allows) and REAL_MATRICES=0 leaves out tests/data's;
+# PLAN=N makes the sweep a fixed plan in place of the budget: the first sizes
+# and N rounds of growth, the same runs on an idle machine and on a busy one
+# (plots/figures.sh says more). Chapter 7's CG sweep follows (CG=0 leaves it
+# out; CG_SIZES, CG_BUDGET): plots/data/cg-<device>.csv and the residual history.
 
 BUILD  ?= build
 DEVICE ?=
 BUDGET ?= 600
+PLAN   ?=
 MATRICES ?=
 # the variants swept beside each step's default: step4's CPU-shaped kernel and
 # step0's other loop orders (on every core), the CPU anchor of chapter 4
@@ -35,7 +39,8 @@ ROUNDS ?= 3
 .PHONY: figures plots readme-table rounds rowlengths
 figures:
 	@$(MAKE) --no-print-directory -s all || echo "figures: not every binary built; the sweep runs those that exist"
-	@BUILD=$(abspath $(BUILD)) DEVICE="$(DEVICE)" BUDGET="$(BUDGET)" ARGS="$(ARGS)" EXTRA="$(EXTRA)" MATRICES="$(MATRICES)" plots/figures.sh
+	@BUILD=$(abspath $(BUILD)) DEVICE="$(DEVICE)" BUDGET="$(BUDGET)" PLAN="$(PLAN)" ARGS="$(ARGS)" EXTRA="$(EXTRA)" MATRICES="$(MATRICES)" \
+	    $(if $(CG),CG="$(CG)") $(if $(CG_SIZES),CG_SIZES="$(CG_SIZES)") $(if $(CG_BUDGET),CG_BUDGET="$(CG_BUDGET)") plots/figures.sh
 
 plots:
 	@plots/draw.sh plots/data plots

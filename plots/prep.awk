@@ -280,30 +280,34 @@ END {
             for (ki = 0; ki < 2; ki++) {
                 k = m[j] SUBSEP p SUBSEP (ki ? "vector" : "scalar")
                 line = line ((k in csr) ? sprintf(" %.6g", csr[k]) : " NaN")
-                if (k in csr) { if (lo == 0 || csr[k] < lo) lo = csr[k]; if (csr[k] > hi) hi = csr[k] }
+                if (k in csr) { if (lo == 0 || csr[k] < lo) lo = csr[k]; if (csr[k] > hi) hi = csr[k]; chas[p, ki + 1] = 1 }
             }
             for (ki = 0; ki < 2; ki++) {
                 k = m[j] SUBSEP p SUBSEP (ki ? "vector" : "scalar")
                 line = line ((k in csr && csrbc[k] > 0) ? sprintf(" %.6g", csrbc[k]) : " NaN")
-                if (k in csr && csrbc[k] > hi) hi = csrbc[k]
+                if (k in csr && csrbc[k] > 0) { if (csrbc[k] > hi) hi = csrbc[k]; chas[p, ki + 5] = 1 }
             }
             k = m[j] SUBSEP p SUBSEP "cusparse"
             line = line ((k in csr) ? sprintf(" %.6g", csr[k]) : " NaN")
-            if (k in csr) { if (lo == 0 || csr[k] < lo) lo = csr[k]; if (csr[k] > hi) hi = csr[k]; vhas[p] = 1 }
+            if (k in csr) { if (lo == 0 || csr[k] < lo) lo = csr[k]; if (csr[k] > hi) hi = csr[k]; chas[p, 4] = 1 }
             k = m[j] SUBSEP p SUBSEP "adaptive"
             line = line ((k in csr) ? sprintf(" %.6g", csr[k]) : " NaN") ((k in csr && csrbc[k] > 0) ? sprintf(" %.6g", csrbc[k]) : " NaN")
-            if (k in csr) { if (lo == 0 || csr[k] < lo) lo = csr[k]; if (csr[k] > hi) hi = csr[k]; if (csrbc[k] > hi) hi = csrbc[k]; ahas[p] = 1 }
+            if (k in csr) { if (lo == 0 || csr[k] < lo) lo = csr[k]; if (csr[k] > hi) hi = csr[k]; chas[p, 3] = 1 }
+            if (k in csr && csrbc[k] > 0) { if (csrbc[k] > hi) hi = csrbc[k]; chas[p, 7] = 1 }
             print line > f
         }
         close(f)
+        # a precision none of whose kernels ran at these matrices (a sweep cut short) has no panel
+        if (!((p, 1) in chas) && !((p, 2) in chas) && !((p, 3) in chas)) { nodata = nodata (nodata == "" ? "" : " ") p; continue }
         plist = plist (plist == "" ? "" : " ") p
-        vlist = vlist (vlist == "" ? "" : " ") ((p in vhas) ? 1 : 0)
-        alist = alist (alist == "" ? "" : " ") ((p in ahas) ? 1 : 0)
+        fl = ""
+        for (ki = 1; ki <= 7; ki++) fl = fl (((p, ki) in chas) ? 1 : 0)
+        vlist = vlist (vlist == "" ? "" : " ") fl
     }
     if (plist != "") {
         meta("csr", plist)
-        meta("csr_vendor", vlist)   # per precision: 1 where a cuSPARSE line is drawn
-        meta("csr_adaptive", alist)   # per precision: 1 where the adaptive kernel has a bar
+        meta("csr_flags", vlist)   # per precision: scalar, vector, adaptive, cuSPARSE, the three bounds (1/0 each)
+        if (nodata != "") meta("csr_nodata", nodata)   # precisions left out: no kernel ran at the matrices drawn
         meta("csr_ymin", 10 ^ int(log(lo) / log(10) - (lo < 1 ? 1 : 0)))
         meta("csr_ymax", 10 ^ (int(log(hi * 1.5) / log(10)) + 1))
         meta("csr_n", nm)
@@ -357,6 +361,7 @@ function irregular(    p, pi, i, fm, r, best, bn, n, kk, ki, f, line, lo, hi, pl
             for (ki = 1; ki <= 3; ki++) if (ch == KN[ki] && ((mt SUBSEP p SUBSEP ch) in csr)) { cx = i + (ki - 2) * 0.27; cy = csr[mt SUBSEP p SUBSEP ch] }
             if (cx != "NaN") ihasch[p] = 1
             if (bmax > hi) hi = bmax
+            if (bmax > 0) ibnd[p] = 1
             print line " " cx " " (cy == "NaN" ? cy : sprintf("%.6g", cy)) " " (bmax > 0 ? sprintf("%.6g", bmax) : "NaN") > f
             i++
         }
@@ -364,11 +369,11 @@ function irregular(    p, pi, i, fm, r, best, bn, n, kk, ki, f, line, lo, hi, pl
         if (i > nmax) nmax = i
         plist = plist (plist == "" ? "" : " ") p
         vlist = vlist (vlist == "" ? "" : " ") ((p in ihas) ? 1 : 0) ((p in ihasch) ? 1 : 0) \
-            (((p, 1) in ikh) ? 1 : 0) (((p, 2) in ikh) ? 1 : 0) (((p, 3) in ikh) ? 1 : 0)
+            (((p, 1) in ikh) ? 1 : 0) (((p, 2) in ikh) ? 1 : 0) (((p, 3) in ikh) ? 1 : 0) ((p in ibnd) ? 1 : 0)
     }
     if (plist == "") return
     meta("irr", plist)
-    meta("irr_flags", vlist)   # per precision: cuSPARSE drawn, a choice marked, scalar, vector, adaptive (1/0 each)
+    meta("irr_flags", vlist)   # per precision: cuSPARSE drawn, a choice marked, scalar, vector, adaptive, a bound (1/0 each)
     meta("irr_n", nmax)
     meta("irr_ymin", 10 ^ int(log(lo) / log(10) - (lo < 1 ? 1 : 0)))
     meta("irr_ymax", 10 ^ (int(log(hi * 2.5) / log(10)) + 1))

@@ -5,6 +5,7 @@
  *   build/step7 --gen poisson:nx=1024 --kernel fused      one version
  *   build/step7 --matrix tests/data/bcsstk13.mtx --precision d --save-x x.mtx
  *   build/step7 --gen poisson:nx=2048 --tol 0 --maxiter 200 --csv cg.csv   a timing run
+ *   build/step7 --matrix tests/data/1138_bus.mtx --kernel plain --history h.csv   |r|/|b| per iteration
  *
  * Solves A x = b for a symmetric positive definite A from x = 0 (common/cg.h
  * has the method), on the device, and checks the answer on the host: the
@@ -610,7 +611,7 @@ int main(int argc, char **argv)
             FILE *h = fopen(o.history, "w");
             if (!h)
                 spmv_die(SPMV_EXIT_USAGE, "cannot write --history %s", o.history);
-            fprintf(h, "iteration,residual\n");
+            fprintf(h, "iteration,rel_residual\n");
             for (int i = 0; i < run.nhist; i++)
                 fprintf(h, "%d,%.9g\n", (int)run.hist[2 * i], run.hist[2 * i + 1]);
             if (fclose(h) != 0)

@@ -18,6 +18,10 @@
 #   expect_status NAME STATUS CMD...      exactly that status
 #   expect_error NAME 'substring' CMD...  status 2 and the substring in stderr, on one line
 #   expect_output NAME 'regex' CMD...     status 0 and stdout matches the (grep -E) regex
+#   limited CPU_S CMD...                  CMD, killed if it uses more than CPU_S seconds of CPU time
+#                                         (ulimit -t: a kernel that loops forever ends; the work
+#                                         done, which a busy machine does not change, unlike the
+#                                         wall clock's time), or blocks for 30 minutes
 #   expect_oclgrind NAME "FLAGS" CMD...   under oclgrind FLAGS: status 0, check: PASS, no report
 #   expect_oclgrind_finds NAME 'regex' "FLAGS" CMD...
 #                                         under oclgrind FLAGS, a broken kernel: its report
@@ -28,12 +32,18 @@ set -u
 ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 BUILD=${BUILD:-$ROOT/build}
 RESULTS=${RESULTS:-/dev/null}
-TMP=${TMP:-$(mktemp -d)}
+FAILED=0
+# run alone (bash tests/t_x.sh), not by run.sh: a scratch folder of its own,
+# removed when the script ends unless a check failed (then it is named)
+if [ -z "${TMP:-}" ]; then
+    TMP=$(mktemp -d)
+    trap 'if [ "$FAILED" = 0 ]; then rm -rf "$TMP"; else echo "---- the failed checks'"'"' files are kept in $TMP"; fi' EXIT
+fi
 
 BY_NAME='function col(n) { return (n in C) ? $C[n] : "" } FNR == 1 { delete C; for (i = 1; i <= NF; i++) C[$i] = i; next }'
 
 pass() { echo "PASS $1"; echo "PASS $1" >>"$RESULTS"; }
-fail() { echo "FAIL $1: $2"; echo "FAIL $1" >>"$RESULTS"; }
+fail() { echo "FAIL $1: $2"; echo "FAIL $1" >>"$RESULTS"; FAILED=1; }
 skip() { echo "SKIP $1: $2"; printf 'SKIP %s\t%s\n' "$1" "$2" >>"$RESULTS"; }   # run.sh: the reason after the tab
 
 # what a check needs that a machine may lack (common/deps.sh installs it where it can)
@@ -60,6 +70,11 @@ device_info() {
     DEVICE_TYPE=$(echo "$line" | sed -n 's/^device  *[0-9]*:[0-9]* .* (\([A-Z]*\)), .*/\1/p')
     DEVICE_SEL=$(echo "$line" | awk '{ print $2 }')
     DEVICE_NAME=$(echo "$line" | sed -n 's/^device  *[0-9]*:[0-9]* \(.*\) ([A-Z]*), .*/\1/p')
+}
+
+limited() { # CPU_S CMD...
+    local s=$1; shift
+    ( ulimit -t "$s"; exec timeout 1800 "$@" )
 }
 
 _run() { # run CMD, keep stdout/stderr/status in $TMP
@@ -113,7 +128,7 @@ expect_oclgrind_finds() {
     local name=$1 re=$2 flags=$3; shift 3
     need_tool "$name" oclgrind || return 0
     # shellcheck disable=SC2086
-    SPMV_PROBE_MB=0 SPMV_DEVICE= _run timeout 120 oclgrind $flags "$@"   # its one device, whatever SPMV_DEVICE says
+    SPMV_PROBE_MB=0 SPMV_DEVICE= _run limited 600 oclgrind $flags "$@"   # its one device, whatever SPMV_DEVICE says
     if grep -qE -- "$re" "$TMP/err"; then
         pass "$name"
     else
@@ -125,7 +140,7 @@ expect_oclgrind() {
     local name=$1 flags=$2; shift 2
     need_tool "$name" oclgrind || return 0
     # shellcheck disable=SC2086
-    SPMV_PROBE_MB=0 SPMV_DEVICE= _run timeout 120 oclgrind $flags "$@"   # its one device, whatever SPMV_DEVICE says
+    SPMV_PROBE_MB=0 SPMV_DEVICE= _run limited 600 oclgrind $flags "$@"   # its one device, whatever SPMV_DEVICE says
     local st; st=$(cat "$TMP/status")
     local found; found=$(grep -iE 'invalid|error|race|uninitiali[sz]ed' "$TMP/err" | sort | uniq -c | head -n 5)
     if [ "$st" != 0 ] || ! grep -q '^check: PASS' "$TMP/out"; then

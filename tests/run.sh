@@ -2,12 +2,20 @@
 # tests/run.sh [NAME...] - run every tests/t_*.sh (or those named: t_steps ...)
 # and end with "N passed, N failed" (", N skipped" when a check could not be
 # made here: tests/lib.sh skip). Exit status 1 if anything failed.
+#
+# Each script gets a folder of its own ($TMP, its scratch) and a TMPDIR of its
+# own beside it, for whatever the programs it runs make with mktemp. When the
+# script ends, pass or fail, both go; when a check of it failed, they stay,
+# and each of its failure lines names the folder. Anything a script or the
+# programs it runs leave in that TMPDIR is a failure of its own (they clean
+# up after themselves).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export ROOT
 export BUILD=${BUILD:-$ROOT/build}
 RESULTS=$(mktemp)
 export RESULTS
+trap 'rm -f "$RESULTS"' EXIT
 cd "$ROOT" || exit 2
 if [ $# -gt 0 ]; then
     scripts=()
@@ -19,8 +27,21 @@ start=$(date +%s)
 for t in "${scripts[@]}"; do
     echo "---- $t"
     t0=$(date +%s)
-    TMP=$(mktemp -d) bash "$t" || echo "FAIL $t: the script itself exited non-zero" | tee -a "$RESULTS"
-    echo "     ($(( $(date +%s) - t0 )) s)"
+    dir=$(mktemp -d "${TMPDIR:-/tmp}/spmv-$(basename "$t" .sh).XXXXXX")
+    mkdir "$dir/work" "$dir/tmp"
+    before=$(wc -l <"$RESULTS")
+    TMP=$dir/work TMPDIR=$dir/tmp bash "$t" || echo "FAIL $t: the script itself exited non-zero" | tee -a "$RESULTS"
+    left=$(cd "$dir/tmp" && ls -A | head -n 5 | paste -sd ' ')
+    [ -z "$left" ] || echo "FAIL $t: left files in its TMPDIR: $left" | tee -a "$RESULTS"
+    if tail -n +$((before + 1)) "$RESULTS" | grep -q '^FAIL'; then
+        # its failures name the folder, which stays
+        awk -v from="$before" -v d="$dir/work" 'NR > from && /^FAIL/ { $0 = $0 " [files: " d "]" } { print }' "$RESULTS" >"$RESULTS.new" &&
+            mv "$RESULTS.new" "$RESULTS"
+        echo "     ($(( $(date +%s) - t0 )) s; its files are kept in $dir/work)"
+    else
+        rm -rf "$dir"
+        echo "     ($(( $(date +%s) - t0 )) s)"
+    fi
 done
 passed=$(grep -c '^PASS' "$RESULTS")
 failed=$(grep -c '^FAIL' "$RESULTS")
@@ -35,7 +56,6 @@ if [ "$skipped" -gt 0 ]; then
     echo "---- skipped (this machine lacks what they need):"
     grep '^SKIP' "$RESULTS" | cut -f 2 | sort | uniq -c | sort -rn
 fi
-rm -f "$RESULTS"
 if [ "$skipped" -gt 0 ]; then
     echo "$passed passed, $failed failed, $skipped skipped"
 else

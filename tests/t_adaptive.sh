@@ -217,7 +217,7 @@ expect_output "host preparation timed apart, with its payback" '^prep +adaptive.
 # once spun forever in the GPU shape (t doubled while 2 t x 0 rows fit)
 printf '%%%%MatrixMarket matrix coordinate real general\n0 5 0\n' >"$TMP/norows.mtx"
 for ls in 1 64; do
-    _run timeout 60 "$bin" --matrix "$TMP/norows.mtx" --kernel adaptive --local-size $ls $QUICK
+    _run limited 60 "$bin" --matrix "$TMP/norows.mtx" --kernel adaptive --local-size $ls $QUICK
     [ "$(cat "$TMP/status")" = 0 ] && grep -q '^check: PASS' "$TMP/out" &&
         pass "adaptive (local $ls): a matrix with no rows ends and passes" ||
         fail "adaptive (local $ls): a matrix with no rows ends and passes" "status $(cat "$TMP/status")"
@@ -530,7 +530,7 @@ expect_oclgrind "adaptive under oclgrind, whole rows eight work-items each (s, l
 # that the fence and the count order the last chunk's reads of the other
 # chunks' slots after their stores, which is what they are there for
 if need_tool "adaptive: --combine count skipped where the device has no fence of device scope (oclgrind)" oclgrind; then
-SPMV_PROBE_MB=0 SPMV_DEVICE= _run timeout 120 oclgrind "$bin" --gen arrow:rows=300 --kernel adaptive --local-size 32 --split 1 \
+SPMV_PROBE_MB=0 SPMV_DEVICE= _run limited 600 oclgrind "$bin" --gen arrow:rows=300 --kernel adaptive --local-size 32 --split 1 \
     --combine count --runs 1 --warmup 0
 [ "$(cat "$TMP/status")" = 3 ] && grep -q 'no fence of device scope' "$TMP/out" "$TMP/err" &&
     pass "adaptive: --combine count skipped where the device has no fence of device scope (oclgrind)" ||

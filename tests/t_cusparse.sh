@@ -96,8 +96,9 @@ stub step6 "NVIDIA Fake 100" "$TMP/fb-nv" vector-8
 stub cusparse "NVIDIA Fake 100" "$TMP/fb-nv" cusparse
 stub step6 "Some CPU" "$TMP/fb-cpu" vector-8
 stub cusparse "Some CPU" "$TMP/fb-cpu" cusparse
-# (the budget leaves room for the matrix; the grid may grow once or twice more)
-BUILD=$TMP/fb-nv DATA=$TMP/sweep-nv BUDGET=25 NO_DRAW=1 "$ROOT/plots/figures.sh" >"$TMP/nv.out" 2>&1
+# (a fixed plan: the grid, one real matrix, and the grid once more)
+mkdir -p "$TMP/mats" && cp "$ROOT/tests/data/west0067.mtx" "$TMP/mats/"
+CG=0 BUILD=$TMP/fb-nv DATA=$TMP/sweep-nv PLAN=1 REAL_MATRICES=0 MATRICES=$TMP/mats NO_DRAW=1 "$ROOT/plots/figures.sh" >"$TMP/nv.out" 2>&1
 got=$(awk -F, "$BY_NAME"'col("kernel") == "cusparse" && (col("matrix") == "grid64x64r5" || col("matrix") == "west0067") { print col("matrix") "/" col("precision") }' \
     "$TMP/sweep-nv/nvidia-fake-100.csv" 2>/dev/null | sort | tr '\n' ' ')
 want=$(for m in grid64x64r5 west0067; do for p in c d s z; do echo "$m/$p"; done; done | sort | tr '\n' ' ')
@@ -106,7 +107,7 @@ else fail "figures.sh: cuSPARSE beside step6 on the grid and every matrix, four 
 if [ -s "$TMP/fb-nv/cusparse.args" ] && ! grep -v -- '--device NVIDIA Fake 100 ' "$TMP/fb-nv/cusparse.args" | grep -q .; then
     pass "figures.sh: cuSPARSE gets --device with the GPU's name from step6's rows"
 else fail "figures.sh: cuSPARSE gets --device with the GPU's name from step6's rows" "$(head -n 2 "$TMP/fb-nv/cusparse.args" 2>&1 | tr '\n' '|')"; fi
-BUILD=$TMP/fb-cpu DATA=$TMP/sweep-cpu BUDGET=5 NO_DRAW=1 "$ROOT/plots/figures.sh" >"$TMP/cpu.out" 2>&1
+CG=0 BUILD=$TMP/fb-cpu DATA=$TMP/sweep-cpu PLAN=0 REAL_MATRICES=0 MATRICES=$TMP/mats NO_DRAW=1 "$ROOT/plots/figures.sh" >"$TMP/cpu.out" 2>&1
 st=$?
 if [ $st = 0 ] && [ ! -e "$TMP/fb-cpu/cusparse.args" ] && ! grep -q ',cusparse,\|ERROR' "$TMP/sweep-cpu/some-cpu.csv" &&
     grep -q 'cusparse s grid64x64r5  not run: Some CPU is not an NVIDIA GPU' "$TMP/cpu.out"; then

@@ -41,7 +41,8 @@ asked() {
 # no gcc, make, gnuplot or oclgrind on this PATH; GNU time is /usr/bin/time, where this machine has it
 T=""; [ -x /usr/bin/time ] || T=" time"
 S=""; /usr/bin/python3 -c 'import scipy' 2>/dev/null || S=" python3-scipy"
-T="$T$S"
+P=""; pkg-config --exists petsc 2>/dev/null || test -e /usr/lib/petsc/include/petsc.h || P=" petsc-dev"
+T="$T$S$P"
 expect_status "deps: user without sudo gets status 2" 2 deps bash "$ROOT/common/deps.sh"
 one_line "deps: one line naming the exact packages" "run: sudo apt-get install -y opencl-c-headers gcc make gnuplot-nox oclgrind$T" "$TMP/err"
 printf '#!/bin/sh\necho 0\n' >"$B/id"
@@ -49,11 +50,11 @@ rm -f "$TMP/apt.log"
 expect_ok "deps: root installs with apt-get" deps bash "$ROOT/common/deps.sh"
 asked "deps: apt-get asked for exactly the missing packages" "opencl-c-headers gcc make gnuplot-nox oclgrind$T"
 # and on this machine, where everything is installed, it says nothing
-if command -v gnuplot >/dev/null && command -v oclgrind >/dev/null && [ -x /usr/bin/time ] && [ -z "$S" ] && have_cpu_device; then
+if command -v gnuplot >/dev/null && command -v oclgrind >/dev/null && [ -x /usr/bin/time ] && [ -z "$S$P" ] && have_cpu_device; then
     expect_ok "deps: nothing missing here" bash "$ROOT/common/deps.sh"
     [ -s "$TMP/out" ] && fail "deps: silent when nothing is missing" "$(cat "$TMP/out")" || pass "deps: silent when nothing is missing"
 else
-    skip "deps: nothing missing here, and silent" "this machine lacks gnuplot, oclgrind, /usr/bin/time, SciPy or a CPU device"
+    skip "deps: nothing missing here, and silent" "this machine lacks gnuplot, oclgrind, /usr/bin/time, SciPy, PETSc or a CPU device"
 fi
 # `deps.sh run` (make run) asks for what builds and runs the steps, and gnuplot for its chart
 printf '#!/bin/sh\necho 1000\n' >"$B/id"

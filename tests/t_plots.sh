@@ -289,7 +289,7 @@ EOF
 stub step1 PASS 0
 stub step2 SKIP 3
 stub step3 NONE 1
-BUILD=$FB DATA=$TMP/sweep BUDGET=60 NO_DRAW=1 "$P/figures.sh" >"$TMP/fig.out" 2>"$TMP/fig.err"
+CG=0 BUILD=$FB DATA=$TMP/sweep PLAN=3 NO_DRAW=1 "$P/figures.sh" >"$TMP/fig.out" 2>"$TMP/fig.err"
 st=$?
 csv=$TMP/sweep/fake-gpu-9000-test.csv
 if [ $st -eq 0 ] && [ -s "$csv" ]; then pass "figures.sh: stubs: exits 0, writes plots/data/<device slug>.csv"
@@ -309,7 +309,7 @@ else fail "figures.sh: header once, 24 columns in every row" "$(head -n 2 "$csv"
 if grep -q '^\[1/3\] step1 grid64x64r5 ' "$TMP/fig.out" && grep -q 'too large for the device: stop growing' "$TMP/fig.out"; then
     pass "figures.sh: progress lines; out of memory stops the growth"
 else fail "figures.sh: progress lines; out of memory stops the growth" "$(head -n 4 "$TMP/fig.out" | tr '\n' '|')"; fi
-BUILD=$FB DATA=$TMP/sweep BUDGET=60 NO_DRAW=1 "$P/figures.sh" >/dev/null 2>&1
+CG=0 BUILD=$FB DATA=$TMP/sweep PLAN=3 NO_DRAW=1 "$P/figures.sh" >/dev/null 2>&1
 n=$(grep -c '^step,' "$csv")
 rows=$(($(wc -l <"$csv") - 1))
 if [ "$n" = 1 ] && [ "$rows" = 10 ]; then pass "figures.sh: a second sweep appends, header kept once"
@@ -318,7 +318,7 @@ else fail "figures.sh: a second sweep appends, header kept once" "$n headers, $r
 mkdir -p "$TMP/sweepold"
 old=$TMP/sweepold/fake-gpu-9000-test.csv
 { echo "$OLDH"; echo "step1,stub,Fake GPU 9000 (test),Fake driver 1.0,grid32x32r5,1024,1024,82944,81,s,10,1,1,3.5,10,100,30,60,1e-07,PASS,2025-01-02T03:04:05Z,abc1234"; } >"$old"
-BUILD=$FB DATA=$TMP/sweepold BUDGET=60 NO_DRAW=1 "$P/figures.sh" >"$TMP/figold.out" 2>&1
+CG=0 BUILD=$FB DATA=$TMP/sweepold PLAN=3 NO_DRAW=1 "$P/figures.sh" >"$TMP/figold.out" 2>&1
 got=$(awk -F, "$BY_NAME"'{ print col("matrix") "/" NF "/" col("bw_copy_gbs") "/" col("bw_read_gbs") }' "$old" | head -n 2 | tr '\n' ' ')
 if [ "$(ls "$TMP/sweepold")" = fake-gpu-9000-test.csv ] && [ "$(head -n 1 "$old")" = "$HEADER_FIX" ] &&
     [ "$got" = "grid32x32r5/24// grid64x64r5/24/90/100 " ] && [ "$(wc -l <"$old")" = 7 ]; then
@@ -328,6 +328,19 @@ else fail "figures.sh: an old-schema data file is migrated in place (empty colum
 mkdir -p "$TMP/emptybuild"
 expect_error "figures.sh: no binaries" "no step binaries" env BUILD="$TMP/emptybuild" DATA="$TMP/sweep2" NO_DRAW=1 "$P/figures.sh"
 expect_error "figures.sh: a bad BUDGET" "BUDGET wants whole seconds" env BUILD="$FB" BUDGET=10m NO_DRAW=1 "$P/figures.sh"
+expect_error "figures.sh: a bad PLAN" "PLAN wants a whole number of growth rounds" env BUILD="$FB" PLAN=all NO_DRAW=1 "$P/figures.sh"
+# a fixed plan never looks at the clock: with no budget at all, the same runs as above
+BUILD=$FB DATA=$TMP/sweepplan PLAN=3 BUDGET=0 NO_DRAW=1 "$P/figures.sh" >"$TMP/plan.out" 2>&1
+got=$(awk -F, "$BY_NAME"'{ print col("step") "/" col("matrix") "/" col("check") }' "$TMP/sweepplan/fake-gpu-9000-test.csv" 2>/dev/null | tr '\n' ' ')
+if [ "$got" = "step1/grid64x64r5/PASS step2/grid64x64r5/SKIP step3/grid64x64r5/ERROR step1/grid128x128r5/PASS step1/grid256x256r5/PASS " ] &&
+    grep -q 'a fixed plan: the first sizes and 3 rounds of growth' "$TMP/plan.out"; then
+    pass "figures.sh: PLAN=3 runs its rounds whatever the budget (BUDGET=0)"
+else fail "figures.sh: PLAN=3 runs its rounds whatever the budget (BUDGET=0)" "rows: $got; $(head -n 2 "$TMP/plan.out" | tr '\n' '|')"; fi
+BUILD=$FB DATA=$TMP/sweepplan1 PLAN=1 NO_DRAW=1 "$P/figures.sh" >"$TMP/plan1.out" 2>&1
+got=$(awk -F, "$BY_NAME"'col("step") == "step1" { print col("matrix") }' "$TMP/sweepplan1/fake-gpu-9000-test.csv" 2>/dev/null | tr '\n' ' ')
+if [ "$got" = "grid64x64r5 grid128x128r5 " ] && grep -qF "the plan's rounds of growth are done (1); stopping at 128x128" "$TMP/plan1.out"; then
+    pass "figures.sh: PLAN=1 stops after one round of growth"
+else fail "figures.sh: PLAN=1 stops after one round of growth" "step1 rows: $got"; fi
 
 # ---- the then-and-now tables in the chapters and the README are the committed data's ----
 stale=""
@@ -348,7 +361,7 @@ if [ -x "$BUILD/step6" ] && "$BUILD/step6" --device cpu --grid 8 --runs 1 --warm
     IB=$TMP/irrbuild
     mkdir -p "$IB"
     ln -s "$BUILD/step6" "$IB/step6"
-    SPMV_PROBE_MB=8 BUILD=$IB DATA=$TMP/irr DEVICE=cpu BUDGET=20 REAL_MATRICES=0 ARGS="--runs 1 --warmup 0" \
+    CG=0 SPMV_PROBE_MB=8 BUILD=$IB DATA=$TMP/irr DEVICE=cpu PLAN=0 REAL_MATRICES=0 ARGS="--runs 1 --warmup 0" \
         IRREGULAR="powerlaw:rows=3000,mean=15 arrow:rows=600" NO_DRAW=1 "$P/figures.sh" >"$TMP/irr.out" 2>&1
     st=$?
     icsv=$(ls "$TMP"/irr/*.csv 2>/dev/null | head -n 1)
@@ -371,7 +384,7 @@ if [ -x "$BUILD/step6" ] && "$BUILD/step6" --device cpu --grid 8 --runs 1 --warm
     # (the size: the largest all three kernels ran); the % is the row's gflops over its compulsory bound
     bad=$(for p in s d c z; do
         dat=$TMP/irrw/$slug-irr-$p.dat
-        [ -s "$dat" ] || { [ $p = s ] && echo "no $p"; continue; }   # a spent budget may leave out the others
+        [ -s "$dat" ] || { echo "no $p"; continue; }   # (a fixed plan: every precision ran)
         awk -v p="$p" -F, 'FNR == NR { if (FNR == 1) { for (i = 1; i <= NF; i++) C[$i] = i; next }
                 if ($C["check"] != "PASS" || $C["precision"] != p) next
                 k = $C["kernel"]; sub(/-.*/, "", k); key = $C["matrix"] SUBSEP k
@@ -382,11 +395,11 @@ if [ -x "$BUILD/step6" ] && "$BUILD/step6" --device cpu --grid 8 --runs 1 --warm
             { split($0, q, "\""); m = q[6]; split(q[7], v, " ")
               split("scalar vector adaptive", K, " ")
               for (i = 1; i <= 3; i++) { key = m SUBSEP K[i]
-                  if (!(key in g)) { if (v[i] != "NaN") print p, m, K[i], v[i], "not in the sweep"; continue }   # (a spent budget)
+                  if (!(key in g)) { print p, m, K[i], v[i], "not in the sweep"; continue }
                   if ((v[i] - g[key]) ^ 2 > (1e-5 * g[key]) ^ 2) print p, m, K[i], v[i], "!=", g[key]
                   if ((v[i + 3] - 100 * g[key] / b[key]) ^ 2 > 0.01) print p, m, K[i], "pct", v[i + 3] }
               rows++ }
-            END { if (p == "s" && rows != 2) print p, rows, "matrices drawn, want 2" }' "$icsv" "$dat"
+            END { if (rows != 2) print p, rows, "matrices drawn, want 2" }' "$icsv" "$dat"
     done)
     if [ -z "$bad" ]; then pass "plots: fig-irregular's bars are the sweep's rows (GFLOP/s and % of the bound)"
     else fail "plots: fig-irregular's bars are the sweep's rows (GFLOP/s and % of the bound)" "$(echo "$bad" | head -n 4 | tr '\n' '|')"; fi
@@ -439,12 +452,31 @@ DRAW_WORK=$TMP/irrfixw "$P/draw.sh" "$TMP/irrfix" "$TMP/irrfixfigs" >/dev/null 2
 got=$(awk 'NR > 1 { split($0, q, "\""); split(q[7], a, " "); printf "%s %s %s %s %s %s %s;", q[6], a[1], a[2], a[3], a[6], a[7], a[8] }' "$TMP/irrfixw/gpu-x-irr-s.dat" 2>/dev/null)
 want="powerlaw1000-m15-e1.6-s1 4 4 4 2.0 4 0.27;arrow500-s1 1 0.5 20 40.0 NaN NaN;"
 if [ "$got" = "$want" ] && [ ! -s "$TMP/irrfix.err" ] && grep -q 'cuSPARSE (reference)' "$TMP/irrfixfigs/fig-irregular-gpu-x.svg" &&
-    [ "$(awk -F'\t' '$1 == "irr_flags" { print $2 }' "$TMP/irrfixw/gpu-x.meta")" = 11111 ]; then
+    [ "$(awk -F'\t' '$1 == "irr_flags" { print $2 }' "$TMP/irrfixw/gpu-x.meta")" = 111111 ]; then
     pass "plots: fig-irregular: the size all kernels ran, % of the bound, cuSPARSE, the latest choice; no warnings"
 else fail "plots: fig-irregular: the size all kernels ran, % of the bound, cuSPARSE, the latest choice; no warnings" "got '$got' want '$want' $(head -c 200 "$TMP/irrfix.err")"; fi
 got=$(awk 'NR > 1 { split($0, q, "\""); printf "%s;", q[2] }' "$TMP/irrfixw/gpu-x-csr-s.dat" 2>/dev/null)
 [ "$got" = "grid64x64r5;" ] && pass "plots: fig-step6 keeps to the grid and the real matrices" \
     || fail "plots: fig-step6 keeps to the grid and the real matrices" "got '$got'"
+
+# ---- fig-step6 from a sweep cut short: a precision with no rows at the matrices drawn has no
+# panel, a kernel with no value in a panel no bars, and gnuplot prints no warning ----
+mkdir -p "$TMP/cut"
+{ echo "$HEADER_FIX"
+  r() { echo "step6,$1,CPU Y,drv,grid$2x$2r5,$(($2 * $2)),$(($2 * $2)),$((81 * $2 * $2)),0,$3,10,1,1,$4,1,30,0,$5,1e-7,PASS,2026-11-22T00:00:00Z,abc1234,25,30"; }
+  for k in scalar vector-8 adaptive; do r $k 64 s 2 10; r $k 128 s 3 10; r $k 64 d 1 5; done   # d: the small grid only
+  r scalar 128 c 1.5 0                                                                           # c: scalar alone, no bound
+  # fig-irregular: a generated matrix in float, two kernels, no bound (a run without the probe)
+  for k in scalar adaptive; do echo "step6,$k,CPU Y,drv,arrow500-s1,500,500,1498,0,s,10,1,1,0.5,1,0,0,0,1e-7,PASS,2026-11-22T00:00:00Z,abc1234,,"; done
+} >"$TMP/cut/cpu-y.csv"
+DRAW_WORK=$TMP/cutw "$P/draw.sh" "$TMP/cut" "$TMP/cutfigs" >/dev/null 2>"$TMP/cut.err"
+st=$?
+meta() { awk -F'\t' -v k="$1" '$1 == k { print $2 }' "$TMP/cutw/cpu-y.meta"; }
+got="$(meta csr)/$(meta csr_flags)/$(meta csr_nodata)/$(meta irr)/$(meta irr_flags)"
+if [ $st = 0 ] && [ "$got" = "s c/1110111 1000000/d/s/001010" ] && [ -s "$TMP/cutfigs/fig-irregular-cpu-y.svg" ] && [ ! -s "$TMP/cut.err" ] && [ -s "$TMP/cutfigs/fig-step6-cpu-y.svg" ] &&
+    grep -q 'c: complex float' "$TMP/cutfigs/fig-step6-cpu-y.svg" && ! grep -q 'd: double' "$TMP/cutfigs/fig-step6-cpu-y.svg"; then
+    pass "plots: fig-step6 with a precision cut short, fig-irregular without bounds: no empty panel, no gnuplot warning"
+else fail "plots: fig-step6 with a precision cut short, fig-irregular without bounds: no empty panel, no gnuplot warning" "status $st, panels/flags/left out '$got': $(head -c 300 "$TMP/cut.err")"; fi
 
 # ---- make plots on the committed data: every figure, no gnuplot warning ----
 "$P/draw.sh" "$ROOT/plots/data" "$TMP/committed" >/dev/null 2>"$TMP/committed.err"

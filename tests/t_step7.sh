@@ -99,7 +99,7 @@ else fail "step7 --csv: the CG header, a row a version" "$(cat "$TMP/cg.csv" | c
 # --history: plain's recurrence before each iteration, from 1 down to the last, a row each
 solves "step7 --history" 0 --gen poisson:nx=37,ny=29 --precision d --kernel plain --history "$TMP/h.csv"
 it=$(sed -n 's/^solve    converged in \([0-9]*\) iterations.*/\1/p' "$TMP/out")
-if [ "$(head -n 1 "$TMP/h.csv")" = iteration,residual ] && [ -n "$it" ] &&
+if [ "$(head -n 1 "$TMP/h.csv")" = iteration,rel_residual ] && [ -n "$it" ] &&
     awk -F, -v it="$it" 'NR == 2 { ok = $1 == 0 && $2 > 0.99 && $2 < 1.01 } NR > 1 { n++; last = $1; r = $2 }
         END { exit !(ok && n == it + 1 && last == it && r <= 1e-10) }' "$TMP/h.csv"; then
     pass "step7 --history: iterations 0 to $it, from 1 down to the tolerance"

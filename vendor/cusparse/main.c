@@ -23,12 +23,8 @@
  * The sections follow step6-csr/main.c, so `diff step6-csr/main.c
  * vendor/cusparse/main.c` shows what the library replaces.
  */
-#include "capacity.h"
+#include "cuda.h"
 #include "precision.h"
-#include "spmv.h"
-
-#include <cuda_runtime_api.h>
-#include <cusparse.h>
 
 #include <ctype.h>
 #include <stdio.h>
@@ -36,7 +32,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "probe.h"
 
 static const spmv_step STEP = {
     .name = "cusparse",
@@ -48,83 +43,6 @@ static const spmv_step STEP = {
     .model_bytes = 0,   /* as step6: the bound is the compulsory traffic */
 };
 #define ROW_STEP "step6"   /* its rows sit beside step6's in the CSV and the figure */
-
-/* ---- errors: the call, the error's name, file:line, as CL_CHECK does ---- */
-
-static void cuda_check(cudaError_t e, const char *call, const char *file, int line)
-{
-    if (e == cudaSuccess)
-        return;
-    if (e == cudaErrorMemoryAllocation)
-        spmv_die(SPMV_EXIT_USAGE, "%s failed with %s at %s:%d: out of device memory; try a smaller --grid or "
-                 "matrix", call, cudaGetErrorName(e), file, line);
-    spmv_die(SPMV_EXIT_FAIL, "%s failed with %s (%d: %s) at %s:%d", call, cudaGetErrorName(e), (int)e,
-             cudaGetErrorString(e), file, line);
-}
-#define CUDA_CHECK(call) cuda_check((call), #call, __FILE__, __LINE__)
-
-static void sparse_check(cusparseStatus_t s, const char *call, const char *file, int line)
-{
-    if (s == CUSPARSE_STATUS_SUCCESS)
-        return;
-    if (s == CUSPARSE_STATUS_ALLOC_FAILED || s == CUSPARSE_STATUS_INSUFFICIENT_RESOURCES)
-        spmv_die(SPMV_EXIT_USAGE, "%s failed with %s at %s:%d: out of device memory or resources; try a "
-                 "smaller --grid or matrix", call, cusparseGetErrorName(s), file, line);
-    spmv_die(SPMV_EXIT_FAIL, "%s failed with %s (%d: %s) at %s:%d", call, cusparseGetErrorName(s), (int)s,
-             cusparseGetErrorString(s), file, line);
-}
-#define SPARSE_CHECK(call) sparse_check((call), #call, __FILE__, __LINE__)
-
-/* A device buffer, copied from host if host != NULL; out of memory is exit 2
- * naming what and how much, as spmv_cl_buffer says it. */
-static void *dev_buffer(size_t bytes, const void *host, const char *what, const char *device)
-{
-    void *d = NULL;
-    cudaError_t e = cudaMalloc(&d, bytes ? bytes : 1);
-    if (e == cudaErrorMemoryAllocation)
-        spmv_die(SPMV_EXIT_USAGE, "%s needs %.1f MiB: out of device memory (%s); try a smaller --grid or matrix",
-                 what, bytes / 1048576.0, device);
-    CUDA_CHECK(e);
-    if (host && bytes)
-        CUDA_CHECK(cudaMemcpy(d, host, bytes, cudaMemcpyHostToDevice));
-    return d;
-}
-
-/* ---- the device: step6's --device SEL, read as a CUDA device ---- */
-
-typedef struct {
-    int index;
-    char name[256], driver[256];
-    size_t global_mem;
-} cuda_device;
-
-static int contains_nocase(const char *hay, const char *needle)
-{
-    size_t n = strlen(needle);
-    for (; *hay; hay++)
-        if (strncasecmp(hay, needle, n) == 0)
-            return 1;
-    return n == 0;
-}
-
-/* The NVIDIA kernel driver's version, where Linux shows it ("" elsewhere). */
-static void nvidia_driver(char *buf, size_t len)
-{
-    buf[0] = 0;
-    FILE *f = fopen("/proc/driver/nvidia/version", "r");
-    if (!f)
-        return;
-    char line[512];
-    if (fgets(line, sizeof line, f)) {
-        char *m = strstr(line, "Module");
-        for (char *t = m ? strtok(m, " \t\n") : NULL; t; t = strtok(NULL, " \t\n"))
-            if (isdigit((unsigned char)t[0]) && strchr(t, '.')) {
-                snprintf(buf, len, "%s", t);
-                break;
-            }
-    }
-    fclose(f);
-}
 
 /* Write a SKIP row and exit 3, as spmv_skip does for an OpenCL step. */
 static void skip(const spmv_options *o, const char *device, const char *why) __attribute__((noreturn));
@@ -146,76 +64,6 @@ static void skip(const spmv_options *o, const char *device, const char *why)
     fflush(stdout);
     fprintf(stderr, "%s: skipped: %s\n", STEP.name, why);
     exit(SPMV_EXIT_SKIP);
-}
-
-/* SEL as step6 reads it (--device, else SPMV_DEVICE): empty or "gpu", the
- * first CUDA device; "cpu", none (skip); "N" or "P:D", CUDA device N or D (an
- * OpenCL index counts OpenCL's devices; with one NVIDIA platform it is the
- * same GPU); else a case-insensitive piece of the name, which is what
- * plots/figures.sh passes: the OpenCL device name of step6's rows. */
-static void open_device(const spmv_options *o, cuda_device *d)
-{
-    char why[512];
-    int n = 0;
-    cudaError_t e = cudaGetDeviceCount(&n);
-    if (e != cudaSuccess || n == 0) {
-        snprintf(why, sizeof why, "no CUDA device (%s): cuSPARSE needs an NVIDIA GPU and its driver",
-                 e != cudaSuccess ? cudaGetErrorString(e) : "none found");
-        skip(o, "-", why);
-    }
-    const char *sel = o->device && *o->device ? o->device : getenv("SPMV_DEVICE");
-    int pick = -1;
-    char names[1024] = "";
-    for (int i = 0; i < n; i++) {
-        struct cudaDeviceProp p;
-        CUDA_CHECK(cudaGetDeviceProperties(&p, i));
-        size_t used = strlen(names);
-        snprintf(names + used, sizeof names - used, "%s%d: %s", i ? ", " : "", i, p.name);
-        if (pick < 0 && sel && *sel && strcasecmp(sel, "gpu") && strcasecmp(sel, "cpu") &&
-            !isdigit((unsigned char)sel[0]) && contains_nocase(p.name, sel))
-            pick = i;
-    }
-    if (!sel || !*sel || strcasecmp(sel, "gpu") == 0) {
-        pick = 0;
-    } else if (strcasecmp(sel, "cpu") == 0) {
-        skip(o, "-", "--device cpu: cuSPARSE runs on NVIDIA GPUs only");
-    } else if (isdigit((unsigned char)sel[0])) {
-        const char *colon = strchr(sel, ':');
-        pick = atoi(colon ? colon + 1 : sel);
-        if (pick >= n) {
-            snprintf(why, sizeof why, "--device %s: there is no CUDA device %d (CUDA sees %s)", sel, pick, names);
-            skip(o, "-", why);
-        }
-        if (colon)
-            printf("note     --device %s is an OpenCL index; cuSPARSE takes CUDA device %d\n", sel, pick);
-    } else if (pick < 0) {
-        snprintf(why, sizeof why, "--device %s names no CUDA device (CUDA sees %s)", sel, names);
-        skip(o, "-", why);
-    }
-    struct cudaDeviceProp p;
-    CUDA_CHECK(cudaGetDeviceProperties(&p, pick));
-    CUDA_CHECK(cudaSetDevice(pick));
-    int rt = 0, dv = 0, maj = 0, min = 0, patch = 0;
-    CUDA_CHECK(cudaRuntimeGetVersion(&rt));
-    CUDA_CHECK(cudaDriverGetVersion(&dv));
-    SPARSE_CHECK(cusparseGetProperty(MAJOR_VERSION, &maj));
-    SPARSE_CHECK(cusparseGetProperty(MINOR_VERSION, &min));
-    SPARSE_CHECK(cusparseGetProperty(PATCH_LEVEL, &patch));
-    char kdrv[64];
-    nvidia_driver(kdrv, sizeof kdrv);
-    d->index = pick;
-    d->global_mem = p.totalGlobalMem;
-    snprintf(d->name, sizeof d->name, "%s", p.name);
-    /* no commas: the CSV writer would turn them into spaces */
-    snprintf(d->driver, sizeof d->driver, "cuSPARSE %d.%d.%d; CUDA runtime %d.%d; NVIDIA driver %s%sCUDA %d.%d", maj,
-             min, patch, rt / 1000, rt % 1000 / 10, kdrv, *kdrv ? " for " : "for ", dv / 1000, dv % 1000 / 10);
-    printf("device   CUDA %d: %s (compute capability %d.%d, %d multiprocessors, %.1f GiB)\n", pick, p.name, p.major,
-           p.minor, p.multiProcessorCount, p.totalGlobalMem / 1073741824.0);
-    printf("library  %s\n", d->driver);
-    /* for the size checks (common/capacity.h): a GPU of its own memory, and
-     * the values kept as read beside their packed copy (spmv_prec_pack) */
-    spmv_limits_device(d->name, 0, p.totalGlobalMem, SPMV_MEM_DEVICE);
-    spmv_limits_keeps_values(1);
 }
 
 /* ---- one cusparseSpMV call, timed with events around it alone ---- */
@@ -264,21 +112,6 @@ static double call_ms(spmv_call *c)
             CUDA_CHECK(waiting);
         c->spin_us *= 2;   /* the GPU caught up with the host: again, with a longer spin */
     }
-}
-
-/* The bandwidth of the probe samples, as spmv_probe_finish computes it. */
-static spmv_bandwidth probe_bandwidth(cuda_probe *p)
-{
-    spmv_bandwidth bw = { 0 };
-    double copy_ms, read_ms, min;
-    spmv_stats(p->copy_ms, p->n, &copy_ms, &min);
-    spmv_stats(p->read_ms, p->n, &read_ms, &min);
-    bw.samples = p->n;
-    bw.mib = p->bytes >> 20;
-    bw.copy_gbs = 2.0 * p->bytes / (copy_ms * 1e-3) / 1e9;
-    bw.read_gbs = (p->bytes + p->bytes / 64.0) / (read_ms * 1e-3) / 1e9;   /* one float written per 16 float4 */
-    bw.gbs = bw.copy_gbs > bw.read_gbs ? bw.copy_gbs : bw.read_gbs;
-    return bw;
 }
 
 /* spmv_measure_kernel for the library call: poison y with NaN, run once, check;
@@ -372,7 +205,7 @@ int main(int argc, char **argv)
                  "(--kernel takes alg1, alg2 or both)", o.local_size ? "--local-size" : o.cl_opts ? "--cl-opts"
                  : "--kernel-file");
     cuda_device dev;
-    open_device(&o, &dev);
+    open_device(&o, &dev, skip);
 
     /* 2. The matrix, x, and the reference y: step6's, from the same code */
     spmv_input in;

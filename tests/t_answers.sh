@@ -1,0 +1,87 @@
+# tests/t_answers.sh - every exercise has an answer, and each answer still holds.
+#
+# 1. `make answers` (common/answers.sh) on the default device at small sizes:
+#    each exercise's row is a PASS when its claims held, a FAIL when WRONG, a
+#    SKIP (with its reason) where this machine lacks what it needs.
+# 2. Each chapter with exercises has stepN-*/ANSWERS.md (at most 300 lines),
+#    a "## N." section for each exercise of its README, an answers.sh that runs
+#    each of them, and one line in the Exercises section linking to it.
+# 3. Output quoted in an answer is real: the lines of a fenced block after
+#    <!-- answer-output: N --> each appear (as fixed text, leading spaces
+#    trimmed; a line "…" stands for lines left out) in what exercise N printed.
+# 4. Its numbers come from committed data: plots/blocks.sh --check finds every
+#    generated block of the answers fresh.
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT" || exit 2
+export SPMV_PROBE_MB=16
+
+# exercises N of a chapter README: the numbered items of its Exercises section
+exercises() { awk '/^## Exercises/ { on = 1; next } /^## / { on = 0 } on && /^[0-9]+\. / { sub(/\..*/, ""); print }' "$1"; }
+
+chapters=()
+for r in step[0-9]-*/README.md; do
+    [ -n "$(exercises "$r")" ] && chapters+=("${r%/README.md}")
+done
+
+# ---- 2. every exercise has an answer
+for d in "${chapters[@]}"; do
+    a=$d/ANSWERS.md s=$d/answers/answers.sh
+    if [ ! -f "$a" ] || [ ! -f "$s" ]; then fail "answers: $d has ANSWERS.md and answers/answers.sh" "missing"; continue; fi
+    n=$(wc -l <"$a")
+    if [ "$n" -le 300 ]; then pass "answers: $a is at most 300 lines ($n)"; else fail "answers: $a is at most 300 lines" "$n lines"; fi
+    missing="" unrun=""
+    for e in $(exercises "$d/README.md"); do
+        grep -qE "^## $e\. " "$a" || missing="$missing $e"
+        grep -qE "^ *exercise $e " "$s" || unrun="$unrun $e"
+    done
+    if [ -z "$missing$unrun" ]; then pass "answers: $d: every exercise has its section in ANSWERS.md and runs in answers.sh"
+    else fail "answers: $d: every exercise has its section in ANSWERS.md and runs in answers.sh" "no section:$missing; not run:$unrun"; fi
+    links=$(awk '/^## Exercises/ { on = 1; next } /^## / { on = 0 } on' "$d/README.md" | grep -c '](ANSWERS.md)')
+    if [ "$links" = 1 ]; then pass "answers: $d/README.md's Exercises section links to its answers once"
+    else fail "answers: $d/README.md's Exercises section links to its answers once" "$links links"; fi
+done
+
+# ---- 1. every answer holds here
+SPMV_DEVICE=${SPMV_DEVICE:-cpu}
+export SPMV_DEVICE
+if ! "$BUILD/step1" --grid 8 --runs 1 >/dev/null 2>&1; then
+    skip "answers: make answers" "no OpenCL device answers --device $SPMV_DEVICE here"
+else
+    ANSWERS_SMALL=1 ANSWERS_OUT=$TMP/out common/answers.sh >"$TMP/table" 2>"$TMP/log"
+    st=$?
+    rows=$(awk '/^chapter +ex / { on = 1; next } /^\(on / { on = 0 } on && /^step[0-9] /' "$TMP/table")
+    if [ -n "$rows" ]; then pass "answers: make answers prints its table"; else fail "answers: make answers prints its table" "status $st: $(tail -n 3 "$TMP/log" | tr '\n' ' ')"; fi
+    while read -r ch ex rest; do
+        what=$(sed -E 's/ +(ok|WRONG|SKIP) .*$//; s/ +(ok|WRONG|SKIP)$//' <<<"$rest")
+        case " $rest " in
+            *" ok "*) pass "answers: $ch exercise $ex: $what" ;;
+            *" SKIP "*) skip "answers: $ch exercise $ex: $what" "$(awk -v c="$ch" -v e="$ex" '$1 == c && $2 == e { getline; sub(/^ +SKIP: /, ""); print; exit }' "$TMP/table")" ;;
+            *) fail "answers: $ch exercise $ex: $what" "$(awk -v c="$ch" -v e="$ex" '$1 == c && $2 == e { getline; sub(/^ +/, ""); print; exit }' "$TMP/table")" ;;
+        esac
+    done <<<"$rows"
+    # ---- 3. quoted output is what the exercise printed
+    for d in "${chapters[@]}"; do
+        a=$d/ANSWERS.md ch=${d%%-*}
+        [ -f "$a" ] || continue
+        awk '/^<!-- answer-output: [0-9]+ -->$/ { ex = $3; want = 1; next }
+             want && /^ *```/ { if (on) { want = 0; on = 0 } else on = 1; next }
+             on { sub(/^ +/, ""); if ($0 != "…" && $0 != "") print ex "\t" $0 }' "$a" >"$TMP/quoted"
+        [ -s "$TMP/quoted" ] || continue
+        bad=""
+        while IFS=$'\t' read -r ex text; do
+            f=$TMP/out/$ch-$ex.out
+            [ -f "$f" ] || { bad="$bad exercise $ex did not run;"; continue; }
+            grep -qF -- "$text" "$f" || bad="$bad exercise $ex does not print '$text';"
+        done <"$TMP/quoted"
+        if [ -z "$bad" ]; then pass "answers: $a: the output it quotes is what its exercises print"
+        else fail "answers: $a: the output it quotes is what its exercises print" "$bad"; fi
+    done
+fi
+
+# ---- 4. the answers' generated blocks are fresh
+files=$(ls step[0-9]-*/ANSWERS.md 2>/dev/null | xargs -r grep -l '^<!-- block:' )
+if [ -n "$files" ]; then
+    # shellcheck disable=SC2086
+    if out=$(plots/blocks.sh --check $files 2>&1); then pass "answers: every generated block of the answers is fresh"
+    else fail "answers: every generated block of the answers is fresh" "$(echo "$out" | head -n 4 | tr '\n' '|')"; fi
+fi

@@ -1,0 +1,228 @@
+# tests/t_vendor_cg.sh - chapter 7's yardsticks and figures: SciPy's cg
+# (vendor/scipy/cg.py) and PETSc's KSPCG (build/petsc-cg, on 1 and 2 MPI
+# ranks) solve the Poisson matrix and real SPD files to the tolerance, their
+# true residual recomputed here, with the iteration counts of a textbook CG
+# in double (and of step7's host CG where build/step7 is built); bad input is
+# one line and status 2, --maxiter before --tol status 4, b = 0 no iteration;
+# each writes one row under chapter 7's CG header. build/cusparse-cg (CUDA)
+# skips with one line and a SKIP row without a GPU, and refuses the flags it
+# does not take. plots/cg-sweep.sh keeps no row of a tool that skipped; the
+# chapter 7 figures draw from a small CSV with no gnuplot warning and no panel
+# for a precision without data. Each part is a SKIP where its tool is absent.
+source "$(dirname "$0")/lib.sh"
+export SPMV_PROBE_MB=16
+HEADER=step,kernel,device,driver,matrix,rows,cols,nnz,precision,iterations,check_every,extra_iterations,converged,rel_residual,true_residual,tol,ms_per_iter,ms_total,spmv_ms_per_iter,vector_ms_per_iter,wait_ms_per_iter,launches_per_iter,bytes_per_iter,bytes_compulsory_per_iter,bw_measured_gbs,pct_version_bound,pct_compulsory,check,date,git_rev
+D=$ROOT/tests/data
+
+# col CSV NAME: the field NAME of the CSV's last row
+col() { awk -F, -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { v = $c[k] } END { print v }' "$1"; }
+# header_ok NAME CSV: the first line is chapter 7's header, and every row has its 30 fields
+header_ok() {
+    if [ "$(head -n 1 "$2")" = "$HEADER" ] && awk -F, 'NF != 30 { exit 1 }' "$2"; then pass "$1"
+    else fail "$1" "$(head -n 2 "$2" | tr '\n' '|')"; fi
+}
+# close_iters NAME GOT WANT: |GOT - WANT| <= 5 + WANT / 10 (double: the same
+# iterations round differently only near the threshold)
+close_iters() {
+    if [ -n "$2" ] && [ -n "$3" ] && awk -v a="$2" -v b="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= 5 + b / 10) }'; then
+        pass "$1 ($2 against $3)"
+    else
+        fail "$1" "$2 iterations against $3"
+    fi
+}
+# meets NAME CSV LIMIT: the last row's true residual is at most LIMIT, and PASS
+meets() {
+    local t; t=$(col "$2" true_residual)
+    if [ "$(col "$2" check)" = PASS ] && awk -v t="$t" -v l="$3" 'BEGIN { exit !(t != "" && t + 0 <= l + 0) }'; then
+        pass "$1 (true residual $t)"
+    else
+        fail "$1" "check $(col "$2" check), true residual '$t', limit $3"
+    fi
+}
+
+# a textbook CG in double (Hestenes-Stiefel, the stopping test before each
+# iteration, as common/cg.h): the iteration count the yardsticks are held to
+PY=
+for p in python3 /usr/bin/python3; do
+    if "$p" -c 'import scipy' >/dev/null 2>&1; then PY=$p; break; fi
+done
+ref_iters() { # GEN-OR-FILE TOL
+    "$PY" - "$ROOT/vendor/scipy" "$1" "$2" <<'EOF'
+import sys, numpy as np
+sys.path.insert(0, sys.argv[1]); sys.argv[1:] = sys.argv[2:]
+import importlib.util
+spec = importlib.util.spec_from_file_location("cg", sys.path[0] + "/cg.py"); cg = importlib.util.module_from_spec(spec); spec.loader.exec_module(cg)
+src, tol = sys.argv[1], float(sys.argv[2])
+A = cg.poisson(*cg.parse_gen(src)) if src.startswith("poisson:") else cg.read_matrix(src)
+b = cg.course_b(A.shape[0], 1); x = np.zeros_like(b); r = b.copy(); p = r.copy(); rr = r @ r; bn = np.sqrt(b @ b); k = 0
+while np.sqrt(rr) > tol * bn and k < 10 * A.shape[0]:
+    q = A @ p; a = rr / (p @ q); x += a * p; r -= a * q; rr1 = r @ r; p = r + (rr1 / rr) * p; rr = rr1; k += 1
+print(k)
+EOF
+}
+
+# ---- SciPy's cg ---------------------------------------------------------------
+if [ -z "$PY" ]; then
+    skip "vendor/scipy/cg.py" "python3-scipy is not installed (make test installs it: apt-get install python3-scipy)"
+else
+    cgpy=("$PY" "$ROOT/vendor/scipy/cg.py")
+    # Poisson on a grid that is a multiple of nothing, double and float
+    expect_ok "scipy cg: poisson:nx=37,ny=23 in double converges" "${cgpy[@]}" --gen poisson:nx=37,ny=23 --csv "$TMP/s.csv"
+    header_ok "scipy cg: chapter 7's CG header, 30 fields a row" "$TMP/s.csv"
+    meets "scipy cg: poisson 37x23 double meets tol 1e-10 (2x)" "$TMP/s.csv" 2e-10
+    [ "$(col "$TMP/s.csv" kernel),$(col "$TMP/s.csv" matrix),$(col "$TMP/s.csv" nnz)" = "scipy,poisson:nx=37 ny=23,$((5 * 851 - 2 * 37 - 2 * 23))" ] &&
+        pass "scipy cg: the row names scipy, the matrix as the course does, nnz 5n - 2W - 2H" ||
+        fail "scipy cg: the row names scipy, the matrix as the course does, nnz 5n - 2W - 2H" "$(tail -n 1 "$TMP/s.csv")"
+    close_iters "scipy cg: poisson 37x23 iterations as a textbook CG in double" "$(col "$TMP/s.csv" iterations)" \
+        "$(ref_iters poisson:nx=37,ny=23 1e-10)"
+    if [ -x "$BUILD/step7" ]; then
+        _run "$BUILD/step7" --gen poisson:nx=37,ny=23 --precision d --kernel plain
+        host=$(sed -n "s/.*the host's CG in double \([0-9]*\).*/\1/p" "$TMP/out" | head -n 1)
+        close_iters "scipy cg: poisson 37x23 iterations as step7's host CG (common/cg.c)" "$(col "$TMP/s.csv" iterations)" "$host"
+    else
+        skip "scipy cg: iterations as step7's host CG" "build/step7 is not built here"
+    fi
+    expect_ok "scipy cg: poisson:nx=37,ny=23 in float converges" "${cgpy[@]}" --gen poisson:nx=37,ny=23 --precision s --csv "$TMP/s.csv"
+    meets "scipy cg: poisson 37x23 float meets tol 1e-5 (10x)" "$TMP/s.csv" 1e-4
+    # the Poisson matrix SciPy builds is the course's own (common/gen.c, written by step6 --save-matrix)
+    if [ -x "$BUILD/step6" ] && SPMV_PROBE_MB=0 "$BUILD/step6" --gen poisson:nx=7,ny=5 --save-matrix "$TMP/pm.mtx" \
+        --runs 1 --warmup 0 >/dev/null 2>&1; then
+        expect_output "scipy cg: its poisson:nx=7,ny=5 is common/gen.c's, entry for entry" '^same$' "$PY" -c '
+import sys, importlib.util
+spec = importlib.util.spec_from_file_location("cg", sys.argv[1]); cg = importlib.util.module_from_spec(spec); spec.loader.exec_module(cg)
+A = cg.poisson(7, 5); B = cg.read_matrix(sys.argv[2])
+print("same" if A.shape == B.shape and (A != B).nnz == 0 and A.nnz == B.nnz else "differ")' "$ROOT/vendor/scipy/cg.py" "$TMP/pm.mtx"
+    else
+        skip "scipy cg: its Poisson matrix is common/gen.c's" "build/step6 is not built"
+    fi
+    # a real SPD file, and its symmetric Matrix Market storage expanded
+    expect_ok "scipy cg: 1138_bus in double converges at tol 1e-8" "${cgpy[@]}" --matrix "$D/1138_bus.mtx" --tol 1e-8 --csv "$TMP/s.csv"
+    meets "scipy cg: 1138_bus meets tol 1e-8 (2x)" "$TMP/s.csv" 2e-8
+    close_iters "scipy cg: 1138_bus iterations as a textbook CG in double" "$(col "$TMP/s.csv" iterations)" \
+        "$(ref_iters "$D/1138_bus.mtx" 1e-8)"
+    # fixed iterations (the timing runs), --maxiter before --tol, b = 0
+    expect_ok "scipy cg: --tol 0 --maxiter 7 runs" "${cgpy[@]}" --gen poisson:nx=20 --tol 0 --maxiter 7 --csv "$TMP/f.csv"
+    [ "$(col "$TMP/f.csv" iterations),$(col "$TMP/f.csv" converged),$(col "$TMP/f.csv" check)" = "7,0,PASS" ] &&
+        [ -n "$(col "$TMP/f.csv" ms_per_iter)" ] &&
+        pass "scipy cg: --tol 0: 7 iterations, not converged, PASS, a time" ||
+        fail "scipy cg: --tol 0: 7 iterations, not converged, PASS, a time" "$(tail -n 1 "$TMP/f.csv")"
+    expect_status "scipy cg: --maxiter reached before --tol is status 4" 4 "${cgpy[@]}" --gen poisson:nx=20 --maxiter 3
+    printf '%%%%MatrixMarket matrix array real general\n400 1\n' >"$TMP/b0.mtx"
+    for i in $(seq 400); do echo 0; done >>"$TMP/b0.mtx"
+    expect_ok "scipy cg: b = 0 solves" "${cgpy[@]}" --gen poisson:nx=20 --b "$TMP/b0.mtx" --csv "$TMP/z.csv"
+    [ "$(col "$TMP/z.csv" iterations)" = 0 ] && pass "scipy cg: b = 0 takes 0 iterations" ||
+        fail "scipy cg: b = 0 takes 0 iterations" "$(tail -n 1 "$TMP/z.csv")"
+    # bad input: one line, status 2
+    expect_error "scipy cg: a non-symmetric matrix is refused" "is not symmetric" "${cgpy[@]}" --matrix "$D/west0067.mtx"
+    expect_error "scipy cg: a non-square matrix is refused" "CG needs a square matrix" "${cgpy[@]}" --matrix "$D/lp_afiro.mtx"
+    expect_error "scipy cg: a bad --gen" "needs nx=W" "${cgpy[@]}" --gen poisson:ny=3
+fi
+
+# ---- PETSc's KSPCG over MPI ranks -------------------------------------------------
+pbin=$BUILD/petsc-cg
+_run make -s -C "$ROOT" BUILD="$TMP/nopetsc" MPICC=/nonexistent petsc
+if [ "$(cat "$TMP/status")" = 0 ] && grep -qx "petsc: skipped (no PETSc found by pkg-config, or no /nonexistent: apt-get install petsc-dev)" "$TMP/out" &&
+    [ "$(grep -c . "$TMP/out")" = 1 ] && [ ! -e "$TMP/nopetsc/petsc-cg" ]; then
+    pass "make petsc without PETSc (or MPI): one line 'skipped', status 0, nothing built"
+else
+    fail "make petsc without PETSc (or MPI): one line 'skipped', status 0, nothing built" \
+        "status $(cat "$TMP/status"): $(tr '\n' '|' <"$TMP/out") $(head -c 300 "$TMP/err")"
+fi
+if [ ! -x "$pbin" ] || ! command -v mpirun >/dev/null; then
+    skip "petsc-cg on 1 and 2 ranks" "PETSc is not built here (make petsc: apt-get install petsc-dev; make test installs it)"
+else
+    mpi=(mpirun --oversubscribe)
+    [ "$(id -u)" = 0 ] && mpi+=(--allow-run-as-root)
+    for n in 1 2; do
+        rm -f "$TMP/p$n.csv"
+        expect_ok "petsc-cg -n $n: poisson:nx=37,ny=23 converges" "${mpi[@]}" -n $n "$pbin" --gen poisson:nx=37,ny=23 --csv "$TMP/p$n.csv"
+        header_ok "petsc-cg -n $n: chapter 7's CG header, 30 fields a row" "$TMP/p$n.csv"
+        meets "petsc-cg -n $n: poisson 37x23 meets tol 1e-10 (2x)" "$TMP/p$n.csv" 2e-10
+        [ "$(col "$TMP/p$n.csv" kernel)" = "petsc-n$n" ] && pass "petsc-cg -n $n: kernel petsc-n$n" ||
+            fail "petsc-cg -n $n: kernel petsc-n$n" "$(tail -n 1 "$TMP/p$n.csv")"
+    done
+    close_iters "petsc-cg: 2 ranks take the iterations of 1" "$(col "$TMP/p2.csv" iterations)" "$(col "$TMP/p1.csv" iterations)"
+    [ -n "$PY" ] && close_iters "petsc-cg: poisson 37x23 iterations as a textbook CG in double" "$(col "$TMP/p1.csv" iterations)" \
+        "$(ref_iters poisson:nx=37,ny=23 1e-10)"
+    # its Poisson rows are common/gen.c's: the same iterations and residual as the course's file of them
+    if [ -s "$TMP/pm.mtx" ]; then
+        _run "${mpi[@]}" -n 2 "$pbin" --gen poisson:nx=7,ny=5 --csv "$TMP/pg.csv"
+        _run "${mpi[@]}" -n 2 "$pbin" --matrix "$TMP/pm.mtx" --csv "$TMP/pg.csv"
+        a=$(sed -n 2p "$TMP/pg.csv" | cut -d, -f6-15) b=$(sed -n 3p "$TMP/pg.csv" | cut -d, -f6-15)
+        [ -n "$a" ] && [ "$a" = "$b" ] && pass "petsc-cg: its poisson:nx=7,ny=5 solves as common/gen.c's file of it" ||
+            fail "petsc-cg: its poisson:nx=7,ny=5 solves as common/gen.c's file of it" "$a against $b"
+    fi
+    # a real file, scanned by both ranks (symmetric entries mirrored)
+    expect_ok "petsc-cg -n 2: 1138_bus converges at tol 1e-8" "${mpi[@]}" -n 2 "$pbin" --matrix "$D/1138_bus.mtx" --tol 1e-8 --csv "$TMP/pb.csv"
+    meets "petsc-cg -n 2: 1138_bus meets tol 1e-8 (2x)" "$TMP/pb.csv" 2e-8
+    [ -n "$PY" ] && close_iters "petsc-cg -n 2: 1138_bus iterations as a textbook CG in double" "$(col "$TMP/pb.csv" iterations)" \
+        "$(ref_iters "$D/1138_bus.mtx" 1e-8)"
+    expect_status "petsc-cg: --precision s is skipped (Debian's PETSc is double)" 3 "${mpi[@]}" -n 1 "$pbin" --gen poisson:nx=8 --precision s
+    expect_status "petsc-cg: --maxiter reached before --tol is status 4" 4 "${mpi[@]}" -n 1 "$pbin" --gen poisson:nx=20 --maxiter 3
+    expect_status "petsc-cg: a non-symmetric matrix is status 2" 2 "${mpi[@]}" -n 2 "$pbin" --matrix "$D/west0067.mtx"
+    grep -q "is not symmetric" "$TMP/err" && pass "petsc-cg: ... and says it is not symmetric" ||
+        fail "petsc-cg: ... and says it is not symmetric" "$(head -n 2 "$TMP/err" | tr '\n' ' ')"
+fi
+
+# ---- cuSPARSE + cuBLAS (CUDA): built where nvcc is; no GPU here is a SKIP row ----
+cbin=$BUILD/cusparse-cg
+if [ ! -x "$cbin" ]; then
+    skip "cusparse-cg" "build/cusparse-cg is not built (make cusparse: nvcc and cuSPARSE)"
+else
+    expect_error "cusparse-cg refuses the DIA grid" "the DIA grid is not symmetric" "$cbin" --grid 8
+    expect_error "cusparse-cg refuses --check-every (step7's)" "--check-every: not in this yardstick" "$cbin" --check-every 4
+    expect_error "cusparse-cg refuses a kernel source" "is an OpenCL option" "$cbin" --kernel-file x.cl
+    if nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+        for p in s d; do
+            rm -f "$TMP/c.csv"
+            expect_ok "cusparse-cg on the GPU, $p: poisson 37x23 converges" "$cbin" --gen poisson:nx=37,ny=23 --precision $p --csv "$TMP/c.csv"
+            header_ok "cusparse-cg, $p: chapter 7's CG header" "$TMP/c.csv"
+        done
+    else
+        expect_status "cusparse-cg without a GPU: status 3" 3 "$cbin" --gen poisson:nx=8 --csv "$TMP/c.csv"
+        [ "$(grep -c . "$TMP/err")" = 1 ] && [ "$(col "$TMP/c.csv" check)" = SKIP ] && header_ok "cusparse-cg without a GPU: a SKIP row under the CG header" "$TMP/c.csv" ||
+            fail "cusparse-cg without a GPU: one line, a SKIP row" "$(tr '\n' '|' <"$TMP/err") $(tail -n 1 "$TMP/c.csv" 2>/dev/null)"
+    fi
+fi
+
+# ---- the sweep: a tool that skips leaves no row ----
+if [ -n "$PY" ]; then
+    tools="scipy"
+    [ -x "$cbin" ] && ! nvidia-smi -L 2>/dev/null | grep -q '^GPU' && tools="scipy cusparse-cg"
+    expect_ok "cg-sweep: scipy (and cusparse-cg, which skips) over two sizes" env PY="$PY" TOOLS="$tools" SIZES="16 24" \
+        ITERS=5 BUDGET=60 OUT="$TMP/sweep.csv" "$ROOT/plots/cg-sweep.sh"
+    header_ok "cg-sweep: the file starts with the CG header" "$TMP/sweep.csv"
+    [ "$(tail -n +2 "$TMP/sweep.csv" | grep -c '^vendor,scipy,')" = 4 ] && ! grep -q ',SKIP,' "$TMP/sweep.csv" &&
+        pass "cg-sweep: 4 scipy rows (2 sizes x 2 precisions), no SKIP row" ||
+        fail "cg-sweep: 4 scipy rows (2 sizes x 2 precisions), no SKIP row" "$(cut -d, -f1-9,28 "$TMP/sweep.csv" | tr '\n' '|')"
+fi
+
+# ---- the figures: a CSV with double only (and a FAIL row), a history ----
+if need_tool "chapter 7's figures" gnuplot gnuplot-nox; then
+    mkdir -p "$TMP/in/cg-history" "$TMP/fig" "$TMP/work"
+    {
+        echo "$HEADER"
+        for n in 4096 16384 65536; do
+            echo "vendor,scipy,Test CPU,SciPy,poisson:nx=$((n == 4096 ? 64 : n == 16384 ? 128 : 256)) ny=x,$n,$n,$((5 * n)),d,50,1,0,0,,0.1,0,$((n / 4096)).5,10,,,,,,$((n * 140)),20,,40,PASS,2026-01-01T00:00:00Z,abc"
+            echo "vendor,petsc-n2,Test CPU,PETSc,poisson:nx=1 ny=1,$n,$n,$((5 * n)),d,50,1,0,0,0.1,0.1,0,0.$((n / 4096)),10,,,,,,$((n * 140)),20,,40,PASS,2026-01-01T00:00:00Z,abc"
+        done
+        echo "vendor,scipy,Test CPU,SciPy,poisson:nx=512 ny=512,262144,262144,1,d,50,1,0,0,,0.1,0,,,,,,,,1,20,,,FAIL,2026-01-01T00:00:00Z,abc"
+    } >"$TMP/in/cg-test.csv"
+    printf 'source,precision,iteration,residual\nSciPy cg,d,0,1\nSciPy cg,d,1,0.5\nSciPy cg,d,2,0.01\n' >"$TMP/in/cg-history/m.csv"
+    _run env DRAW_WORK="$TMP/work" "$ROOT/plots/draw.sh" "$TMP/in" "$TMP/fig"
+    if [ "$(cat "$TMP/status")" = 0 ] && [ -s "$TMP/fig/fig-cg-test.png" ] && [ -s "$TMP/fig/fig-cg-test.svg" ] &&
+        [ -s "$TMP/fig/fig-cg-residual.png" ] && [ ! -s "$TMP/err" ]; then
+        pass "figures: fig-cg-test and fig-cg-residual drawn, nothing on stderr (no gnuplot warning)"
+    else
+        fail "figures: fig-cg-test and fig-cg-residual drawn, nothing on stderr (no gnuplot warning)" \
+            "status $(cat "$TMP/status"): $(head -c 400 "$TMP/err" | tr '\n' '|') $(ls "$TMP/fig" | tr '\n' ' ')"
+    fi
+    if [ -s "$TMP/work/test-cg-d.plot" ] && [ ! -e "$TMP/work/test-cg-s.plot" ] &&
+        [ "$(grep -o 'linespoints' "$TMP/work/test-cg-d.plot" | wc -l)" = 2 ] &&
+        grep -q 'not plotted (no time): SciPy cg (host) d poisson:nx=512 ny=512 FAIL' "$TMP/work/test-cg.meta"; then
+        pass "figures: one panel (double only), two solvers and the bound, the FAIL row in the footnote"
+    else
+        fail "figures: one panel (double only), two solvers and the bound, the FAIL row in the footnote" \
+            "$(ls "$TMP/work" | tr '\n' ' '): $(cat "$TMP/work/test-cg-d.plot" "$TMP/work/test-cg.meta" 2>/dev/null | tr '\n' '|')"
+    fi
+fi
