@@ -78,6 +78,7 @@ static void usage(const spmv_step *s)
         printf("  --check-every K     fused: read the residual back every K iterations (default: printed)\n");
         printf("  --b FILE            the right-hand side from an array file ('N 1') instead of --seed\n");
         printf("  --save-b FILE       write b as the solve uses it, as an array file\n");
+        printf("  --history FILE      plain: |r|/|b| before each iteration, as CSV (iteration,rel_residual)\n");
         printf("  (--save-x FILE      writes the solution x, only if the check passed)\n");
     }
     printf("  --csv FILE          append one result row to FILE (header when new)\n");
@@ -153,7 +154,7 @@ static int known_flag(const spmv_step *s, const char *flag)
            ((s->extras & OPT_SPLIT) && (strcmp(flag, "--split") == 0 || strcmp(flag, "--combine") == 0)) ||
            ((s->extras & OPT_CG) && (strcmp(flag, "--tol") == 0 || strcmp(flag, "--maxiter") == 0 ||
                                      strcmp(flag, "--check-every") == 0 || strcmp(flag, "--b") == 0 ||
-                                     strcmp(flag, "--save-b") == 0));
+                                     strcmp(flag, "--save-b") == 0 || strcmp(flag, "--history") == 0));
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -326,6 +327,8 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
             o->b_file = v;
         } else if ((s->extras & OPT_CG) && strcmp(flag, "--save-b") == 0) {
             o->save_b = v;
+        } else if ((s->extras & OPT_CG) && strcmp(flag, "--history") == 0) {
+            o->history = v;
         } else {
             bad("unknown option %s%s", flag, "");
         }

@@ -54,6 +54,7 @@ typedef struct {
     double tol;               /* --tol: relative residual to reach; 0: run exactly --maxiter iterations */
     int tol_set, maxiter, check_every;   /* maxiter, check_every 0: the solver's default */
     const char *b_file, *save_b;         /* --b FILE: the right-hand side; --save-b FILE */
+    const char *history;                 /* --history FILE: the residual of every iteration (CSV) */
 } spmv_options;
 
 /* Parse argv; on --help print usage and exit 0; on a bad flag print one line

@@ -95,10 +95,19 @@ static VALUE wg_sum(__local VALUE *s, VALUE v)
  * size gets the same bits. */
 static VALUE sum_partials(__local VALUE *s, int count, __global const VALUE *part)
 {
-    VALUE v = 0;
-    for (int i = get_local_id(0); i < count; i += get_local_size(0))
-        v += part[i];
-    return wg_sum(s, v);
+    /* four loads in flight (cg_alpha's one work-group adds up a partial per
+     * work-group of the product: 131,072 at 4096^2, 128 a work-item) */
+    int i = get_local_id(0), st = get_local_size(0);
+    VALUE v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+    for (; i + 3 * st < count; i += 4 * st) {
+        v0 += part[i];
+        v1 += part[i + st];
+        v2 += part[i + 2 * st];
+        v3 += part[i + 3 * st];
+    }
+    for (; i < count; i += st)
+        v0 += part[i];
+    return wg_sum(s, (v0 + v1) + (v2 + v3));
 }
 
 #ifdef CG_FUSED

@@ -75,7 +75,25 @@ typedef struct {
     double *block_ms;                /* wall time per iteration of each block between host reads */
     int nblocks;
     double total_ms;
+    double *hist;                    /* --history (plain): (iteration, |r|/|b|) before each, or NULL */
+    int nhist, caphist;
 } cg_run;
+
+/* --history: one more residual (the array grows as the solve goes) */
+static void remember(cg_run *run, int it, double rel)
+{
+    if (!run->hist)
+        return;
+    if (2 * run->nhist + 2 > run->caphist) {
+        spmv_error err;
+        double *h = spmv_realloc(run->hist, (size_t)run->caphist * 2, sizeof *h, "--history", &err);
+        if (!h)
+            spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+        run->hist = h, run->caphist *= 2;
+    }
+    run->hist[2 * run->nhist] = it;
+    run->hist[2 * run->nhist++ + 1] = rel;
+}
 
 static void set_value(cl_kernel k, int arg, const cg_dev *d, double v)
 {
@@ -132,11 +150,6 @@ static void reset(cg_dev *d, void *tmp)
     (void)read_sum(d, d->part, 0, d->ng, tmp);   /* and wait for it all */
 }
 
-/* --history FILE: the recurrence's |r|/|b| before each iteration of the plain
- * solve (what fig-cg-residual draws); the fused one reads r.r every k only */
-static double *history;
-static int history_cap, history_n;
-
 static double now_ms(void)
 {
     return spmv_now() * 1e3;
@@ -151,10 +164,7 @@ static void solve_plain(cg_dev *d, int maxiter, double thresh, void *tmp, cg_run
     double t0 = now_ms(), tb = t0;
     int it = run->iterations;   /* after a restart, the count goes on */
     for (;; it++) {
-        if (history && it < history_cap) {
-            history[it] = d->bb > 0 ? sqrt(rr / d->bb) : 0;
-            history_n = it + 1;
-        }
+        remember(run, it, d->bb > 0 ? sqrt(rr / d->bb) : 0);   /* after a restart: the true residual */
         if (thresh >= 0 && rr <= thresh) {
             run->end = CG_CONVERGED;
             break;
@@ -262,16 +272,6 @@ static int cmp_double(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     /* 1. Options and device */
-    const char *history_file = NULL;
-    int kept = 1;
-    for (int i = 1; i < argc; i++) {   /* --history FILE: this step's alone, taken out before the shared parser */
-        if (strcmp(argv[i], "--history") == 0 && i + 1 < argc)
-            history_file = argv[++i];
-        else
-            argv[kept++] = argv[i];
-    }
-    argv[kept] = NULL;
-    argc = kept;
     spmv_options o;
     spmv_parse(argc, argv, &STEP, &o);
     if (o.x_file)
@@ -497,15 +497,16 @@ int main(int argc, char **argv)
             printf("cg       plain: 6 launches an iteration (product, dot, axpy, axpy, dot, xpay), 14 sweeps; "
                    "2 blocking reads (p.Ap, r.r) for the host's alpha and beta\n");
         cg_run run = { 0 }, prof = { 0 };
+        if (o.history && !d.fused) {
+            run.caphist = 1024;
+            if (!(run.hist = spmv_alloc((size_t)run.caphist, sizeof *run.hist, "--history", &err)))
+                spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+        } else if (o.history) {
+            printf("note     --history: the fused solve keeps none (the host sees its residual every %s)\n",
+                   "--check-every iterations at most");
+        }
         int cap = maxiter + 1, pit = maxiter < PROFILE_ITERATIONS ? maxiter : PROFILE_ITERATIONS;
         run.block_ms = spmv_alloc((size_t)(bb > 0 ? cap : 1), sizeof *run.block_ms, "iteration times", &err);
-        if (history_file && !d.fused && !history) {
-            history = spmv_alloc((size_t)cap, sizeof *history, "the residual history", &err);
-            if (!history)
-                spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-            history_cap = cap;
-        }
-        history_n = 0;
         prof.block_ms = spmv_alloc((size_t)pit + 1, sizeof *prof.block_ms, "iteration times", &err);
         if (!run.block_ms || !prof.block_ms)
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
@@ -523,7 +524,6 @@ int main(int argc, char **argv)
             int pn = prof.launched > 0 ? prof.launched : 1;
             spmv_ms /= pn, vec_ms /= pn;
             reset(&d, tmp);
-            history_n = 0;   /* the profiled iterations are not the solve's */
             for (;;) {
                 if (d.fused)
                     solve_fused(&d, maxiter, tol * tol * bb, k, tmp, &run);
@@ -564,6 +564,7 @@ int main(int argc, char **argv)
             status = SPMV_EXIT_FAIL;
             free(run.block_ms);
             free(prof.block_ms);
+            free(run.hist);
             for (int i = 0; i < K_COUNT; i++)
                 if (d.k[i])
                     clReleaseKernel(d.k[i]);
@@ -605,6 +606,18 @@ int main(int argc, char **argv)
                    host.iterations, ok ? "agree" : "DISAGREE", margin,
                    single ? "float: half the host's count + 10" : "double: 5 + 10%");
             pass = pass && ok;
+        }
+        if (run.hist) {   /* the plain solve's recurrence, restarts included (the counts go on) */
+            FILE *h = fopen(o.history, "w");
+            if (!h)
+                spmv_die(SPMV_EXIT_USAGE, "cannot write --history %s", o.history);
+            fprintf(h, "iteration,rel_residual\n");
+            for (int i = 0; i < run.nhist; i++)
+                fprintf(h, "%d,%.9g\n", (int)run.hist[2 * i], run.hist[2 * i + 1]);
+            if (fclose(h) != 0)
+                spmv_die(SPMV_EXIT_USAGE, "cannot write --history %s", o.history);
+            printf("saved    the residual before each of %d iterations to %s\n", run.nhist, o.history);
+            free(run.hist);
         }
         FILE *out = spmv_results();
         fprintf(out, "check: %s\n", pass ? "PASS" : "FAIL");
@@ -653,18 +666,6 @@ int main(int argc, char **argv)
                             .wait_ms = fmax(0, ms - spmv_ms - vec_ms), .launches = launches, .bytes = bytes,
                             .bytes_compulsory = bytes_c, .bw_gbs = bw.gbs, .check = pass ? "PASS" : "FAIL" };
         spmv_cg_csv(o.csv, &row);
-        if (history_file && d.fused) {
-            printf("history  none from fused (r.r is read every %d iterations): --kernel plain writes it\n", k);
-        } else if (history_file) {
-            FILE *hf = fopen(history_file, "w");
-            if (!hf)
-                spmv_die(SPMV_EXIT_USAGE, "cannot write --history %s", history_file);
-            fprintf(hf, "iteration,rel_residual\n");
-            for (int i = 0; i < history_n; i++)
-                fprintf(hf, "%d,%.6e\n", i, history[i]);
-            fclose(hf);
-            printf("history  %d iterations' |r|/|b| (the recurrence) to %s\n", history_n, history_file);
-        }
         if (pass) {
             snprintf(comment, sizeof comment, "x of step7 (%s) on %s, %d iterations, |b-Ax|/|b| = %.3g, %s", vname,
                      A.origin.name, run.iterations, truer, spmv_prec_words(single, 0));
@@ -690,7 +691,6 @@ int main(int argc, char **argv)
         clReleaseMemObject(bufs[i]);
     spmv_cl_close(&cl);
     spmv_cg_result_free(&host);
-    free(history);
     free(tmp);
     free(val);
     free(bd);

@@ -299,7 +299,7 @@ expect_error "step0 --kernel unknown loop" "--kernel wants one of" "$S0" --kerne
 # ---- --help: what it lists is taken, what it does not is refused ----
 ALL_FLAGS="--grid --radius --matrix --seed --precision --info --x --save-x --save-y --save-matrix --runs --warmup
  --device --local-size --kernel-file --cl-opts --kernel --threads --block --group-size --csv --quiet --estimate
- --tol --maxiter --check-every --b --save-b"
+ --tol --maxiter --check-every --b --save-b --history"
 printf '%%%%MatrixMarket matrix array real general\n64 1\n' >"$TMP/x64.mtx"
 for i in $(seq 64); do echo 0.5; done >>"$TMP/x64.mtx"
 value_of() { # a value the flag takes
@@ -309,7 +309,7 @@ value_of() { # a value the flag takes
         --runs) echo 1 ;; --warmup) echo 0 ;; --device) echo 0:0 ;; --local-size) echo 8 ;;
         --kernel-file) echo "$ROOT/step1-naive/kernel.cl" ;; --cl-opts) echo "-DNOTHING" ;;
         --threads|--block|--group-size) echo 2 ;;
-        --tol) echo 1e-6 ;; --maxiter|--check-every) echo 5 ;; --b) echo "$TMP/x64.mtx" ;; --save-b) echo "$TMP/h.out" ;;
+        --tol) echo 1e-6 ;; --maxiter|--check-every) echo 5 ;; --b) echo "$TMP/x64.mtx" ;; --save-b|--history) echo "$TMP/h.out" ;;
     esac
 }
 for bin in "$BUILD"/step[0-9]; do

@@ -96,6 +96,15 @@ if [ "$(head -n 1 "$TMP/cg.csv")" = "$want" ] &&
     pass "step7 --csv: the CG header, a row a version (25 iterations, converged 0, PASS, timed)"
 else fail "step7 --csv: the CG header, a row a version" "$(cat "$TMP/cg.csv" | cut -c1-300 | tr '\n' '|')"; fi
 
+# --history: plain's recurrence before each iteration, from 1 down to the last, a row each
+solves "step7 --history" 0 --gen poisson:nx=37,ny=29 --precision d --kernel plain --history "$TMP/h.csv"
+it=$(sed -n 's/^solve    converged in \([0-9]*\) iterations.*/\1/p' "$TMP/out")
+if [ "$(head -n 1 "$TMP/h.csv")" = iteration,rel_residual ] && [ -n "$it" ] &&
+    awk -F, -v it="$it" 'NR == 2 { ok = $1 == 0 && $2 > 0.99 && $2 < 1.01 } NR > 1 { n++; last = $1; r = $2 }
+        END { exit !(ok && n == it + 1 && last == it && r <= 1e-10) }' "$TMP/h.csv"; then
+    pass "step7 --history: iterations 0 to $it, from 1 down to the tolerance"
+else fail "step7 --history: iterations 0 to the last" "$it iterations: $(head -n 3 "$TMP/h.csv" | tr '\n' '|') ... $(tail -n 1 "$TMP/h.csv")"; fi
+
 # ---- refusals: one line, status 2 ----
 expect_error "step7 not symmetric: refused" "west0067 is not symmetric" "$bin" --matrix "$D/west0067.mtx"
 expect_error "step7 skew-symmetric: refused" "skew3 is not symmetric" "$bin" --matrix "$D/skew3.mtx"

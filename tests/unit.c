@@ -197,6 +197,55 @@ static void test_poisson(void)
     result(rc == -1 && strstr(err.msg, "whole number"), "gen poisson: nx=2.5 refused", "rc %d '%s'", rc, err.msg);
 }
 
+/* common/cg.c: the host's CG solves Poisson to its tolerance (the true
+ * residual too), stops at once for b = 0, breaks down on an indefinite
+ * matrix, runs exactly maxiter with tol 0; the symmetry test */
+static void test_cg(void)
+{
+    csr_matrix A;
+    spmv_error err;
+    int rc = csr_generate("poisson:nx=23,ny=17", 1, &A, &err);
+    int n = A.rows, r0, c0;
+    double *b = malloc(sizeof(double) * (size_t)n), *x = malloc(sizeof(double) * (size_t)n);
+    for (int i = 0; i < n; i++)
+        b[i] = spmv_rng_uniform_at(9, (uint64_t)i);
+    spmv_cg_result res;
+    rc = rc || spmv_cg_host(&A, b, x, 1e-10, 1000, &res, &err);
+    double t = rc ? 1 : spmv_cg_true_residual(&A, b, x);
+    result(rc == 0 && res.end == CG_CONVERGED && res.iterations > 10 && res.iterations < 200 && t <= 1e-10 &&
+           res.history[0] == 1 && res.history[res.iterations] == res.rel_residual && res.rel_residual <= 1e-10,
+           "cg: Poisson 23x17 to 1e-10, the true residual too", "rc %d end %d, %d iterations, true %g", rc, res.end,
+           res.iterations, t);
+    spmv_cg_result_free(&res);
+    rc = spmv_cg_host(&A, b, x, 0, 7, &res, &err);
+    result(rc == 0 && res.end == CG_MAXITER && res.iterations == 7, "cg: tol 0 runs exactly maxiter", "%d iterations",
+           res.iterations);
+    spmv_cg_result_free(&res);
+    for (int i = 0; i < n; i++)
+        b[i] = 0;
+    rc = spmv_cg_host(&A, b, x, 1e-6, 100, &res, &err);
+    result(rc == 0 && res.end == CG_CONVERGED && res.iterations == 0 && x[0] == 0 && x[n - 1] == 0,
+           "cg: b = 0 gives x = 0 after 0 iterations", "%d iterations", res.iterations);
+    spmv_cg_result_free(&res);
+    int sym = spmv_csr_symmetric(&A, &r0, &c0);
+    result(sym == 1, "cg: Poisson is symmetric", "row %d col %d", r0, c0);
+    A.re[A.ptr[5]] += 1e-6;   /* a(5,4) off its mirror a(4,5): row 4 is the first to see it */
+    sym = spmv_csr_symmetric(&A, &r0, &c0);
+    result(sym == 0 && r0 == 4 && c0 == 5, "cg: one entry off its mirror is found (row 4, column 5)", "row %d col %d",
+           r0, c0);
+    /* indefinite: -4 on the diagonal of row 0 instead of 4, b = e0 */
+    A.re[A.ptr[5]] -= 1e-6;
+    A.re[A.ptr[0]] = -4;
+    b[0] = 1;
+    rc = spmv_cg_host(&A, b, x, 1e-8, 100, &res, &err);
+    result(rc == 0 && res.end == CG_BREAKDOWN && res.iterations == 0 && res.pq == -4, "cg: breakdown at p.Ap = -4",
+           "end %d, %d iterations, pq %g", res.end, res.iterations, res.pq);
+    spmv_cg_result_free(&res);
+    free(b);
+    free(x);
+    csr_free(&A);
+}
+
 /* random sparse COO with duplicates, some empty rows */
 static void random_coo(coo_matrix *C, int rows, int cols, long long nnz, uint64_t seed)
 {
@@ -727,6 +776,7 @@ int main(int argc, char **argv)
 {
     test_generator();
     test_poisson();
+    test_cg();
     test_conversions();
     test_reference_and_check();
     test_alloc();
