@@ -20,6 +20,11 @@
 #   each round (the i-th run of one paired with the i-th of the other) and
 #   what that says: ahead (every round 2% or more ahead), behind (every round
 #   2% or more behind), level (the rest). -v mre, -v precs as for pivot.
+# mode=short    (step6-short.sh) the short-row sweep (plots/irregular/short-rows.sh):
+#   for the latest git_rev of each file, one row per mean row length (most
+#   first) and precision, each kernel's median GFLOP/s as a fraction of the
+#   fastest of the course's kernels (bold within 5%), cuSPARSE beside them;
+#   then, per precision, the means where each kernel is within 5%.
 
 function col(n) { return (n in C) ? $C[n] : "" }
 function isort(a, n,    i, j, t) { for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t } }
@@ -316,10 +321,83 @@ function vs(    i, a, bd, rev, file, nm, x, ka, kc, ra, rc, na, nc, lo, hi, q, s
         ahead == "" ? "none" : ahead, behind == "" ? "none" : behind, devices_line(), prov_used()
 }
 
+# ---------- short ----------
+function short_mean(m) { return ROWS[m] > 0 ? NNZ[m] / ROWS[m] : 0 }
+function short_ranges(list,    a, n, i, out, lo, hi) { # "8 6 5 ..." (descending, each a mean where it is within 5%) as ranges
+    n = split(list, a, " "); out = ""
+    for (i = 1; i <= n; i++) {
+        if (a[i] == "|") continue
+        lo = hi = a[i]
+        while (i < n && a[i + 1] != "|") { i++; lo = a[i] }
+        out = out (out == "" ? "" : ", ") (lo == hi ? lo : lo "-" hi)
+    }
+    return out == "" ? "none" : out
+}
+function short_table(    HASP, i, a, f, rev, bd, file, nm, mats, means, ks, nk, k, j, P, pp, m, key, best, bk, v, out, cus, WIN, any, hdr, sep, kk) {
+    # each file's latest revision among its short matrices
+    for (i = 1; i <= NK; i++) {
+        split(KEYS[i], a, SUBSEP)
+        if (a[3] !~ /^short/) continue
+        if (LAST[KEYS[i]] > bd[a[1]]) { bd[a[1]] = LAST[KEYS[i]]; rev[a[1]] = a[2] }
+    }
+    nm = 0
+    for (i = 1; i <= NK; i++) {
+        split(KEYS[i], a, SUBSEP)
+        if (a[3] !~ /^short/ || rev[a[1]] != a[2] || index(precs, a[4]) == 0) continue
+        if (!((a[1] SUBSEP a[3]) in mats)) { mats[a[1] SUBSEP a[3]] = 1; nm++; means[nm] = sprintf("%012.4f%s%s%s%s", short_mean(a[3]), SUBSEP, a[1], SUBSEP, a[3]) }
+        if (a[5] == "cusparse") cus = 1
+        else if (!(a[5] in ks)) { ks[a[5]] = 1; nk++; kk[nk] = (a[5] == "scalar" ? "0" : a[5] == "adaptive" ? "2" : sprintf("1%04d", substr(a[5], 8) + 0)) SUBSEP a[5] }
+    }
+    if (nm == 0) { print "step6 blocks: no short-row rows (--gen short) in the files given" > "/dev/stderr"; exit 2 }
+    isort(means, nm); isort(kk, nk)
+    for (j = 1; j <= nk; j++) { split(kk[j], a, SUBSEP); kk[j] = a[2] }
+    hdr = "| mean | P |"; sep = "| ---: | --- |"
+    for (j = 1; j <= nk; j++) { hdr = hdr " " kk[j] " |"; sep = sep " ---: |" }
+    if (cus) { hdr = hdr " cuSPARSE |"; sep = sep " ---: |" }
+    print hdr " fastest |"; print sep " --- |"
+    for (pp = 1; pp <= length(precs); pp++) {
+        P = substr(precs, pp, 1)
+        for (i = nm; i >= 1; i--) {
+            split(means[i], a, SUBSEP); file = a[2]; m = a[3]
+            best = 0; bk = ""
+            for (j = 1; j <= nk; j++) {
+                key = file SUBSEP rev[file] SUBSEP m SUBSEP P SUBSEP kk[j]
+                if ((key in GF) && (v = median(GF[key])) > best) { best = v; bk = kk[j] }
+            }
+            if (best == 0) continue
+            HASP[P] = 1
+            out = sprintf("| %.2f | %s |", short_mean(m), P)
+            for (j = 1; j <= nk; j++) {
+                key = file SUBSEP rev[file] SUBSEP m SUBSEP P SUBSEP kk[j]
+                if (!(key in GF)) { out = out " - |"; WIN[P, kk[j]] = WIN[P, kk[j]] " |"; continue }
+                use(key, count(GF[key])); v = median(GF[key]) / best
+                out = out (v >= 0.95 ? sprintf(" **%.2f** |", v) : sprintf(" %.2f |", v))
+                WIN[P, kk[j]] = WIN[P, kk[j]] " " (v >= 0.95 ? sprintf("%.2f", short_mean(m)) : "|")
+            }
+            if (cus) {
+                key = file SUBSEP rev[file] SUBSEP m SUBSEP P SUBSEP "cusparse"
+                if (key in GF) { use(key, count(GF[key])); out = out sprintf(" %.2f |", median(GF[key]) / best) }
+                else out = out " - |"
+            }
+            print out " " bk " " g(best) " |"
+        }
+    }
+    print ""
+    printf "Each kernel's median GFLOP/s over the rounds as a fraction of the fastest of the course's kernels (in bold: within 5%% of it), the fastest named with its GFLOP/s; mean: nonzeros per row; %s rows. Within 5%% at these means:", ROWS[m]
+    for (pp = 1; pp <= length(precs); pp++) {
+        P = substr(precs, pp, 1); any = ""
+        if (!(P in HASP)) continue
+        for (j = 1; j <= nk; j++) any = any (any == "" ? "" : "; ") kk[j] " " short_ranges(WIN[P, kk[j]])
+        printf " %s, %s.", P == "s" ? "float" : P == "d" ? "double" : P == "c" ? "complex float" : "complex double", any
+    }
+    printf " %s. Rows: %s.\n", devices_line(), prov_used()
+}
+
 END {
     if (nfiles == 0) { print "step6 blocks: no CSV given" > "/dev/stderr"; exit 2 }
     if (mode == "devices") devices()
     else if (mode == "pivot") pivot()
     else if (mode == "vs") vs()
+    else if (mode == "short") short_table()
     else { print "step6 blocks: unknown mode " mode > "/dev/stderr"; exit 2 }
 }
