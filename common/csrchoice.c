@@ -61,10 +61,10 @@ int spmv_default_group(const spmv_row_stats *st)
  * then adds; on a CPU the adaptive kernel, whose work-item walks a block of
  * rows in order as a C loop does, where a work-item per row pays a row's
  * setup for two or three entries. Measured on --gen short, 2M rows on the
- * H100 and 512K on PoCL, means 8 down to 1 (step6-csr/README.md): there
+ * H100 and 256K on PoCL, means 8 down to 1 (step6-csr/README.md): there
  * each was within 5% of the fastest kernel, float and double, where the
  * rows' spread had chosen vector-2 (0.65-0.94 of scalar on the H100) or
- * adaptive (0.70-0.77), and scalar on PoCL (0.36-0.86 of adaptive).
+ * adaptive (0.70-0.77), and scalar on PoCL (0.77-0.89 of adaptive).
  * Otherwise, regular rows (spread under half the mean, none longer than an
  * adaptive block): on a GPU the vector kernel, whose groups read each row
  * coalesced with no block table; on a CPU the scalar kernel, whose

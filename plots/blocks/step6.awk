@@ -455,8 +455,8 @@ function short_compact(    n, i, j, v, cols, nc, C2, hdr, sep, key, out, a, seen
         print out
     }
     print ""
-    printf "The kernels within 5%% of the fastest of the course's kernels (scalar, vector-2 to -%s, adaptive) on `--gen short` rows of the mean above (%s), each taken within its rounds against the scalar kernel (`plots/blocks/step6-short.sh FILE` gives the ratios). %s. Rows: %s.\n", \
-        substr(KK[NKK - 1], 8), short_rows_list(), short_devices(), prov_used()
+    printf "The kernels within 5%% of the fastest of the course's kernels (scalar, vector-G for each group the sweep ran, adaptive) on `--gen short` rows of the mean above (%s), each taken within its rounds against the scalar kernel (`plots/blocks/step6-short.sh FILE` gives the ratios). %s. Rows: %s.\n", \
+        short_rows_list(), short_devices(), prov_used()
 }
 # list=1: "DEVICE<tab>MATRIX<tab>P<tab>KERNEL<tab>FRACTION" lines, for tests
 function short_list(    n, j) {
