@@ -6,8 +6,11 @@
 # checked against where each kernel wins.
 #
 #   make -s all && plots/irregular/short-rows.sh /tmp/short                 the default device
-#   ROWS=262144 ROUNDS=3 plots/irregular/short-rows.sh /tmp/short           PoCL: a smaller matrix
 #   SPMV_DEVICE=gpu plots/irregular/short-rows.sh "$OUT"                    a GPU, 2M rows
+#   ROWS=262144 ROUNDS=4 GROUP_SIZES="2 4 8" plots/irregular/short-rows.sh /tmp/short
+#                         PoCL on 2 cores: a smaller matrix, no vector-16 (about 20 minutes)
+# The committed pthread-*-short-rows.csv is the third line's, the
+# nvidia-h100-80gb-hbm3 one the second's (built with CUDA_ARCH=-arch=sm_90).
 #
 # One round, for each mean and precision, on one matrix: step6 --kernel all
 # --group-size 2 (scalar, vector-2 and adaptive in one process), then the
