@@ -7,6 +7,13 @@
 
 #define MAX_DEFAULT_GROUP 32    /* a GPU's warp; wider groups only add barriers */
 #define ENTRIES_PER_LANE 4      /* fewer, and the reduction costs more than the loads it shares out */
+/* Short rows: none longer than SHORT_LONGEST, in a matrix of SHORT_ROWS rows
+ * or more (below that, the product is over in the time of a launch whatever
+ * the kernel: the real matrices of the chapter's table, 13,436 rows at most,
+ * keep the choice they had). plots/irregular/short-rows.sh measured it on
+ * --gen short (rows 1 to 15 long, means 8 down to 1, step6-csr/README.md). */
+#define SHORT_LONGEST 15
+#define SHORT_ROWS 65536
 
 spmv_row_stats spmv_row_lengths(const csr_matrix *A)
 {
@@ -20,7 +27,7 @@ spmv_row_stats spmv_row_lengths(const csr_matrix *A)
         empty += len == 0;
         max = len > max ? len : max;
     }
-    st.max = max, st.empty = empty;
+    st.max = max, st.empty = empty, st.rows = A->rows;
     if (A->rows) {
         st.mean = (double)A->nnz / A->rows;
         double var = sum2 / A->rows - st.mean * st.mean;
@@ -48,18 +55,34 @@ int spmv_default_group(const spmv_row_stats *st)
     return g;
 }
 
-/* Regular rows (spread under half the mean, none longer than an adaptive
- * block): on a GPU the vector kernel, whose groups read each row coalesced
- * with no block table; on a CPU the scalar kernel, whose work-items each
- * stream their own row. Rows of very different lengths: the adaptive kernel,
- * which gives every work-group the same number of nonzeros. */
+/* Short rows (every row SHORT_LONGEST entries or fewer, SHORT_ROWS rows or
+ * more): on a GPU the scalar kernel, whose work-item walks its few entries
+ * with no reduction after them, where a group of 2 leaves lanes idle and
+ * then adds; on a CPU the adaptive kernel, whose work-item walks a block of
+ * rows in order as a C loop does, where a work-item per row pays a row's
+ * setup for two or three entries. Measured on --gen short, 2M rows on the
+ * H100 and 256K on PoCL, means 8 down to 1 (step6-csr/README.md): there
+ * each was within 5% of the fastest kernel, float and double, where the
+ * rows' spread had chosen vector-2 (0.65-0.94 of scalar on the H100) or
+ * adaptive (0.70-0.77), and scalar on PoCL (0.77-0.89 of adaptive).
+ * Otherwise, regular rows (spread under half the mean, none longer than an
+ * adaptive block): on a GPU the vector kernel, whose groups read each row
+ * coalesced with no block table; on a CPU the scalar kernel, whose
+ * work-items each stream their own row. Rows of very different lengths: the
+ * adaptive kernel, which gives every work-group the same number of
+ * nonzeros. */
 const char *spmv_csr_choose(const spmv_row_stats *st, int gpu, int share, int group)
 {
     (void)group;
     const char *choice = "adaptive";
     double cv = st->cv;
     int max = st->max;
-    if (cv < 0.5 && max <= share) {
+    if (max <= SHORT_LONGEST && st->rows >= SHORT_ROWS) {
+        choice = gpu ? "scalar" : "adaptive";
+        printf("choice   %s: rows short (longest %d <= %d, %d rows): %s\n", choice, max, SHORT_LONGEST, st->rows,
+               gpu ? "a row per work-item walks its few entries, with no reduction after them"
+                   : "a work-item walks a block of rows in order, paying no setup per row");
+    } else if (cv < 0.5 && max <= share) {
         choice = gpu ? "vector" : "scalar";
         printf("choice   %s: rows regular (spread %.2f of the mean, longest %d <= %d): %s\n", choice, cv, max, share,
                gpu ? "a group per row reads each row coalesced" : "a row per work-item streams it");

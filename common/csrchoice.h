@@ -11,10 +11,12 @@
 /* Row lengths: the mean, the spread (std/mean), the typical length (that of
  * the row an average nonzero sits in: sum len^2 / sum len; on the grid the
  * mean, 81; on a power-law matrix, whose few long rows hold much of the
- * nonzeros, far above it), the longest and how many rows are empty. */
+ * nonzeros, far above it), the longest, how many rows are empty, and how
+ * many rows there are. */
 typedef struct {
     double mean, cv, typical;
     int max, empty;
+    int rows;
 } spmv_row_stats;
 
 /* A's row lengths, measured and printed (one "rows" line) */

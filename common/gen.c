@@ -13,6 +13,11 @@
  *   arrow:rows=N                                a full first row and first
  *                             column, and the diagonal: one row holds a third
  *                             of the nonzeros
+ *   short:rows=N[,mean=M][,band=B]              very short rows near the
+ *                             diagonal (a road network, a mesh of low degree):
+ *                             lengths 1 to k, mean M (default 2.5: 1 to 4, each
+ *                             as likely), columns within a band of B (default
+ *                             32) around the diagonal; square
  *   poisson:nx=W[,ny=H]                         not irregular, and no random
  *                             numbers: the 5-point 2-D Laplacian on a W x H
  *                             grid (ny = nx if not given), Dirichlet boundary,
@@ -22,8 +27,8 @@
  *                             columns ascending: n = W*H rows, 5n - 2W - 2H
  *                             nonzeros
  *
- * Columns are distinct and uniformly random within a row, values uniform in
- * [-1, 1). Each row draws from its own stream (seed, row), so the matrix does
+ * Columns are distinct and uniformly random within a row (within its band for
+ * short), values uniform in [-1, 1). Each row draws from its own stream (seed, row), so the matrix does
  * not depend on the number of OpenMP threads that build it.
  */
 #include "capacity.h"
@@ -36,13 +41,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { GEN_POWERLAW, GEN_UNIFORM, GEN_ARROW, GEN_POISSON };
+enum { GEN_POWERLAW, GEN_UNIFORM, GEN_ARROW, GEN_SHORT, GEN_POISSON };
 
 typedef struct {
     int kind;
     long long rows, cols;
     double mean, exponent;
     long long min, max;
+    long long band;   /* short: columns within this many around the diagonal */
     int cols_set;
     long long nx, ny;   /* poisson */
 } gen_spec;
@@ -64,6 +70,14 @@ static int parse_num(const char *key, const char *v, double lo, double hi, doubl
     return 0;
 }
 
+/* short: lengths 1 to k, each as likely, have the mean (k + 1) / 2; a mean M
+ * between two such means draws from 1..k or 1..k+1 (k = floor(2M - 1)) with
+ * the weights that make the mean M. The longest row is then ceil(2M - 1). */
+static long long short_longest(double mean)
+{
+    return (long long)ceil(2 * mean - 1 - 1e-9);
+}
+
 static int parse_spec(const char *spec, gen_spec *s, spmv_error *err)
 {
     memset(s, 0, sizeof *s);
@@ -79,16 +93,18 @@ static int parse_spec(const char *spec, gen_spec *s, spmv_error *err)
         s->kind = GEN_UNIFORM;
     else if (klen == 5 && strncmp(spec, "arrow", 5) == 0)
         s->kind = GEN_ARROW;
+    else if (klen == 5 && strncmp(spec, "short", 5) == 0)
+        s->kind = GEN_SHORT, s->mean = 2.5, s->band = 32;
     else if (klen == 7 && strncmp(spec, "poisson", 7) == 0)
         s->kind = GEN_POISSON;
     else
-        return spmv_fail(err, "--gen wants powerlaw:..., uniform:..., arrow:... or poisson:..., not '%.*s' "
+        return spmv_fail(err, "--gen wants powerlaw:..., uniform:..., arrow:..., short:... or poisson:..., not '%.*s' "
                          "(example: --gen powerlaw:rows=262144,mean=15,exp=1.6)", (int)klen, spec);
     char buf[256];
     if (strlen(spec) >= sizeof buf)
         return spmv_fail(err, "--gen: the spec is longer than %zu characters", sizeof buf - 1);
     snprintf(buf, sizeof buf, "%s", colon ? colon + 1 : "");
-    int rows_set = 0, min_set = 0, max_set = 0;
+    int rows_set = 0, min_set = 0, max_set = 0, band_set = 0;
     for (char *save = NULL, *kv = strtok_r(buf, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(kv, '=');
         if (!eq)
@@ -109,13 +125,20 @@ static int parse_spec(const char *spec, gen_spec *s, spmv_error *err)
             if (parse_num(k, v, 1, INT_MAX - 1, &d, err))
                 return -1;
             s->rows = (long long)d, rows_set = 1;
-        } else if (strcmp(k, "cols") == 0 && s->kind != GEN_ARROW) {
+        } else if (strcmp(k, "cols") == 0 && s->kind != GEN_ARROW && s->kind != GEN_SHORT) {
             if (parse_num(k, v, 1, INT_MAX - 1, &d, err))
                 return -1;
             s->cols = (long long)d, s->cols_set = 1;
         } else if (strcmp(k, "mean") == 0 && s->kind == GEN_POWERLAW) {
             if (parse_num(k, v, 0.01, 1e9, &s->mean, err))
                 return -1;
+        } else if (strcmp(k, "mean") == 0 && s->kind == GEN_SHORT) {
+            if (parse_num(k, v, 1, 1e6, &s->mean, err))
+                return -1;
+        } else if (strcmp(k, "band") == 0 && s->kind == GEN_SHORT) {
+            if (parse_num(k, v, 1, INT_MAX - 1, &d, err))
+                return -1;
+            s->band = (long long)d, band_set = 1;
         } else if (strcmp(k, "exp") == 0 && s->kind == GEN_POWERLAW) {
             if (parse_num(k, v, 1.05, 100, &s->exponent, err))
                 return -1;
@@ -133,7 +156,8 @@ static int parse_spec(const char *spec, gen_spec *s, spmv_error *err)
         if (!ok_key)
             return spmv_fail(err, "--gen %.*s takes %s, not '%s'", (int)klen, spec,
                              s->kind == GEN_POWERLAW ? "rows, cols, mean, exp"
-                             : s->kind == GEN_UNIFORM ? "rows, cols, min, max" : "rows", k);
+                             : s->kind == GEN_UNIFORM ? "rows, cols, min, max"
+                             : s->kind == GEN_SHORT ? "rows, mean, band" : "rows", k);
     }
     if (s->kind == GEN_POISSON) {
         if (!s->nx)
@@ -158,6 +182,15 @@ static int parse_spec(const char *spec, gen_spec *s, spmv_error *err)
         if (s->max > s->cols)
             return spmv_fail(err, "--gen uniform: max=%lld is more than the %lld columns", s->max, s->cols);
     }
+    if (s->kind == GEN_SHORT) {
+        if (!band_set && s->band > s->cols)   /* the default band, on fewer rows */
+            s->band = s->cols;
+        if (s->band > s->cols)
+            return spmv_fail(err, "--gen short: band=%lld is more than the %lld columns", s->band, s->cols);
+        if (short_longest(s->mean) > s->band)
+            return spmv_fail(err, "--gen short: mean=%g makes rows of up to %lld entries, more than the "
+                             "band=%lld holds", s->mean, short_longest(s->mean), s->band);
+    }
     if (s->kind == GEN_POWERLAW && s->mean > (double)s->cols)
         return spmv_fail(err, "--gen powerlaw: mean=%g is more than the %lld columns", s->mean, s->cols);
     return 0;
@@ -175,6 +208,12 @@ static long long row_length(const gen_spec *s, long long r, spmv_rng *g)
     }
     case GEN_UNIFORM:
         return s->min + (long long)(unit_open0(g) * (double)(s->max - s->min + 1) - 1e-9);
+    case GEN_SHORT: {
+        double k = floor(2 * s->mean - 1 + 1e-9), wider = 2 * s->mean - 1 - k;   /* the weight of 1..k+1 */
+        if (unit_open0(g) <= wider)
+            k += 1;
+        return 1 + (long long)(unit_open0(g) * k - 1e-9);
+    }
     default:   /* arrow: the first row full; the others the first column and the diagonal */
         return r == 0 ? s->cols : 2;
     }
@@ -223,6 +262,12 @@ static void row_columns(const gen_spec *s, long long r, long long len, int *col,
     if (s->kind == GEN_ARROW && r > 0) {
         col[0] = 0;
         col[1] = (int)r;   /* r < cols: arrow is square and r > 0 */
+    } else if (s->kind == GEN_SHORT) {   /* the band centred on the diagonal, moved inside at the edges */
+        long long lo = r - s->band / 2;
+        lo = lo < 0 ? 0 : lo > s->cols - s->band ? s->cols - s->band : lo;
+        draw_columns(col, len, s->band, g);
+        for (long long k = 0; k < len; k++)
+            col[k] += (int)lo;
     } else {
         draw_columns(col, len, s->cols, g);
     }
@@ -239,6 +284,8 @@ static void spec_name(const gen_spec *s, uint64_t seed, char *name, size_t size)
         snprintf(name, size, "powerlaw%s-m%g-e%g-s%llu", shape, s->mean, s->exponent, (unsigned long long)seed);
     else if (s->kind == GEN_UNIFORM)
         snprintf(name, size, "uniform%s-%lld-%lld-s%llu", shape, s->min, s->max, (unsigned long long)seed);
+    else if (s->kind == GEN_SHORT)
+        snprintf(name, size, "short%s-m%g-b%lld-s%llu", shape, s->mean, s->band, (unsigned long long)seed);
     else
         snprintf(name, size, "arrow%s-s%llu", shape, (unsigned long long)seed);
 }
@@ -388,7 +435,8 @@ int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err
     int rows = (int)s.rows, cols = (int)s.cols;
     /* what must fit before any array of the matrix's size exists: the rows
      * with their fewest nonzeros now, every nonzero once their lengths are drawn */
-    long long least = s.kind == GEN_UNIFORM ? s.rows * s.min : s.kind == GEN_ARROW ? 3 * s.rows - 2 : 0;
+    long long least = s.kind == GEN_UNIFORM ? s.rows * s.min : s.kind == GEN_ARROW ? 3 * s.rows - 2
+                      : s.kind == GEN_SHORT ? s.rows : 0;
     if (gen_fits(spec, s.rows, s.cols, least, -1, err))
         return -1;
     if (dia_limit && dia_probe(spec, &s, seed, err))

@@ -102,8 +102,9 @@ int dia_generate_grid(int w, int h, int radius, uint64_t seed, size_t pitch_alig
  * arrays: the same values, bit for bit, as dia_to_csr of dia_generate_grid. */
 int csr_generate_grid(int w, int h, int radius, uint64_t seed, csr_matrix *A, spmv_error *err);
 /* An irregular matrix from a spec (common/gen.c): powerlaw:rows=N,mean=M,exp=A,
- * uniform:rows=N,min=a,max=b, arrow:rows=N (cols=C where it applies). The
- * same seed gives the same matrix whatever the number of threads. */
+ * uniform:rows=N,min=a,max=b, arrow:rows=N, short:rows=N,mean=M,band=B
+ * (cols=C where it applies). The same seed gives the same matrix whatever the
+ * number of threads. */
 int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err);
 /* A DIA step's limit (SPMV_DIA_MAX_DIAGS; 0: none): csr_generate then refuses
  * a matrix with more diagonals from its first rows, before drawing the rest. */

@@ -26,7 +26,8 @@ static void usage(const spmv_step *s)
     printf("  --radius R          link every neighbour with dx^2+dy^2 <= R^2 (R=5: 81 diagonals)\n");
     printf("  --matrix FILE       read a Matrix Market (.mtx) or Harwell-Boeing file instead\n");
     printf("  --gen SPEC          generate an irregular matrix instead: powerlaw:rows=N[,mean=M][,exp=A],\n"
-           "                      uniform:rows=N[,min=a][,max=b], arrow:rows=N (cols=C: not square);\n"
+           "                      uniform:rows=N[,min=a][,max=b], arrow:rows=N (cols=C: not square),\n"
+           "                      short:rows=N[,mean=M][,band=B] (rows of 1 to 2M-1 near the diagonal);\n"
            "                      poisson:nx=W[,ny=H], the 5-point Laplacian on a W x H grid (symmetric)\n");
     printf("  --seed S            seed of the random weights and of x (default 1)\n");
     if (s->extras & OPT_PRECISION)

@@ -57,6 +57,45 @@ expect_output "gen uniform: every row 3 to 5 long" 'length mean 4\.[0-9], max 5,
     "$bin" --gen uniform:rows=3001,min=3,max=5 --kernel scalar $QUICK
 expect_output "gen arrow: 3n-2 nonzeros, one full row" 'arrow1000-s1: 1000 x 1000, 2998 nonzeros' \
     "$bin" --gen arrow:rows=1000 --kernel scalar $QUICK
+# short rows: every row 1 to 4 long (mean 2.5), its columns distinct, ascending and
+# within the band of 16 centred on the diagonal (moved inside at the edges); the
+# same with 1 and 2 threads; the mean as asked, its longest row 2M-1
+for t in 1 2; do
+    OMP_NUM_THREADS=$t "$bin" --gen short:rows=3000,band=16 --seed 5 --kernel scalar $QUICK \
+        --save-matrix "$TMP/sh$t.mtx" >/dev/null 2>&1
+done
+if [ -s "$TMP/sh1.mtx" ] && cmp -s "$TMP/sh1.mtx" "$TMP/sh2.mtx"; then pass "gen short: the same matrix with 1 and 2 threads"
+else fail "gen short: the same matrix with 1 and 2 threads" "the saved files differ or are empty"; fi
+"$bin" --gen short:rows=3000,band=16 --seed 6 --kernel scalar $QUICK --save-matrix "$TMP/sh6.mtx" >/dev/null 2>&1
+cmp -s "$TMP/sh1.mtx" "$TMP/sh6.mtx" && fail "gen short: another seed, another matrix" "seeds 5 and 6 gave the same file" ||
+    pass "gen short: another seed, another matrix"
+# short_shape FILE BAND MAXLEN: "ok" when every row holds 1..MAXLEN distinct ascending
+# columns inside its band, else the first row that does not
+short_shape() {
+    awk -v B="$2" -v K="$3" 'BEGIN { pr = -1 } /^%/ { next } !n { n = $1; next }
+        { r = $1 - 1; c = $2 - 1; len[r]++
+          lo = r - int(B / 2); if (lo > n - B) lo = n - B; if (lo < 0) lo = 0
+          if (c < lo || c >= lo + B) { print "row " r ": column " c " outside [" lo ", " lo + B ")"; bad = 1; exit }
+          if (r == pr && c <= pc) { print "row " r ": columns not ascending"; bad = 1; exit }
+          pr = r; pc = c }
+        END { if (bad) exit; for (r = 0; r < n; r++) if (len[r] < 1 || len[r] > K) { print "row " r ": " len[r] + 0 " entries"; exit }
+              print "ok" }' "$1"
+}
+v=$(short_shape "$TMP/sh1.mtx" 16 4)
+[ "$v" = ok ] && pass "gen short: rows 1 to 4 long, columns distinct, ascending, within the band" ||
+    fail "gen short: rows 1 to 4 long, columns distinct, ascending, within the band" "$v"
+# the check itself: a band of 8 is too narrow for the rows drawn in 16
+v=$(short_shape "$TMP/sh1.mtx" 8 4)
+[ "$v" != ok ] && pass "gen short: the band check sees columns outside a narrower band" ||
+    fail "gen short: the band check sees columns outside a narrower band" "it said ok"
+expect_output "gen short: default mean 2.5, rows 1 to 4" 'length mean 2\.5, max 4,' "$bin" --gen short:rows=40000 --kernel scalar $QUICK
+expect_output "gen short: named by its parameters" 'short40000-m2.5-b32-s1: 40000 x 40000' "$bin" --gen short:rows=40000 --kernel scalar $QUICK
+expect_output "gen short: mean 1.3, rows 1 to 2" 'length mean 1\.3, max 2,' "$bin" --gen short:rows=40000,mean=1.3 --kernel scalar $QUICK
+expect_output "gen short: mean 6, rows up to 11" 'length mean (5\.9|6\.0|6\.1), max 11,' "$bin" --gen short:rows=40000,mean=6 --kernel scalar $QUICK
+expect_error "gen short: rows longer than the band" "mean=20 makes rows of up to 39 entries, more than the band=32" \
+    "$bin" --gen short:rows=100,mean=20
+expect_error "gen short: band wider than the matrix" "band=11 is more than the 10 columns" "$bin" --gen short:rows=10,band=11
+expect_error "gen short: no cols" "takes rows, mean, band, not 'cols'" "$bin" --gen short:rows=10,cols=20
 expect_output "gen powerlaw: mean near what was asked" 'length mean (1[4-6])\.[0-9]' \
     "$bin" --gen powerlaw:rows=40000,mean=15 --kernel scalar $QUICK
 rm -f "$TMP/g.csv"
@@ -64,7 +103,7 @@ rm -f "$TMP/g.csv"
 grep -q '^step6,scalar,.*,powerlaw3000x5000-m9-e2-s3,3000,5000,' "$TMP/g.csv" &&
     pass "gen: the CSV matrix column names the parameters" ||
     fail "gen: the CSV matrix column names the parameters" "$(tail -n 1 "$TMP/g.csv")"
-expect_error "gen: unknown kind" "--gen wants powerlaw:..., uniform:..., arrow:... or poisson:..., not 'zipf'" "$bin" --gen zipf:rows=10
+expect_error "gen: unknown kind" "--gen wants powerlaw:..., uniform:..., arrow:..., short:... or poisson:..., not 'zipf'" "$bin" --gen zipf:rows=10
 expect_error "gen: no rows" "needs rows=N" "$bin" --gen powerlaw:mean=3
 expect_error "gen: unknown key" "takes rows, cols, mean, exp, not 'min'" "$bin" --gen powerlaw:rows=10,min=3
 expect_error "gen: exponent at most 1" "exp wants a number from 1.05" "$bin" --gen powerlaw:rows=10,exp=1

@@ -54,6 +54,11 @@ awk -F, -v OFS=, -v r="$rev" 'FNR == 1 { for (i = 1; i <= NF; i++) C[$i] = i; pr
 STEP6_DATA=plots/data STEP6_IRREGULAR="$TMP/irr" bash $B/step6-devices.sh $slug bcsstk13 >"$TMP/dev.before" 2>&1
 STEP6_DATA="$TMP/data" STEP6_IRREGULAR="$TMP/irr" bash $B/step6-devices.sh $slug bcsstk13 >"$TMP/dev.after" 2>&1
 changed "step6doc: step6-devices.sh follows plots/data (bcsstk13 d scalar)" "$TMP/dev.before" "$TMP/dev.after"
+# ... and leaves the short-row sweep (SLUG-short-rows.csv, step6-short.sh's) out of it
+cp "plots/irregular/$slug-short-rows.csv" "$TMP/irr/"
+STEP6_DATA=plots/data STEP6_IRREGULAR="$TMP/irr" bash $B/step6-devices.sh $slug bcsstk13 >"$TMP/dev.short" 2>&1
+cmp -s "$TMP/dev.before" "$TMP/dev.short" && pass "step6doc: step6-devices.sh leaves the short-row sweep out" \
+    || fail "step6doc: step6-devices.sh leaves the short-row sweep out" "$(diff "$TMP/dev.before" "$TMP/dev.short" | head -n 3 | tr '\n' '|')"
 # ... and the % of the bound moves with it
 grep -q '^| bcsstk13 | d |.*12345.6 (' "$TMP/dev.after" && pass "step6doc: step6-devices.sh prints the changed GFLOP/s with its % of the bound" \
     || fail "step6doc: step6-devices.sh prints the changed GFLOP/s with its % of the bound" "$(grep bcsstk13 "$TMP/dev.after" | head -n 2 | tr '\n' '|')"
@@ -77,6 +82,23 @@ args="cols=adaptive-walk4-share4@bd4e09d+dirty=share_4,adaptive-walk4-share2@bd4
 bash $B/step6-pivot.sh "$w" $args >"$TMP/pv.before" 2>&1
 bash $B/step6-pivot.sh "$TMP/walk4.csv" $args >"$TMP/pv.after" 2>&1
 changed "step6doc: step6-pivot.sh follows its CSV (one round of a share-2 run)" "$TMP/pv.before" "$TMP/pv.after"
+
+# the short-row table: every round of the adaptive kernel at mean 2.5 in float
+# made 12345.6 makes it the fastest there, and the compact table names it
+sh=plots/irregular/nvidia-h100-80gb-hbm3-short-rows.csv
+awk -F, -v OFS=, 'FNR == 1 { for (i = 1; i <= NF; i++) C[$i] = i; print; next }
+    $C["kernel"] == "adaptive" && $C["matrix"] ~ /-m2\.5-/ && $C["precision"] == "s" { $C["gflops"] = 12345.6 } { print }' \
+    "$sh" >"$TMP/short.csv"
+bash $B/step6-short.sh "$sh" p=s >"$TMP/sh.before" 2>&1
+bash $B/step6-short.sh "$TMP/short.csv" p=s >"$TMP/sh.after" 2>&1
+changed "step6doc: step6-short.sh follows its CSV (adaptive at mean 2.5, float)" "$TMP/sh.before" "$TMP/sh.after"
+grep -q '^| 2\.50 | s | 0\.0[0-9] |.* adaptive 12345\.6 |$' "$TMP/sh.after" \
+    && pass "step6doc: step6-short.sh names the fastest and scales the others to it" \
+    || fail "step6doc: step6-short.sh names the fastest and scales the others to it" "$(grep '^| 2.50 | s' "$TMP/sh.after")"
+bash $B/step6-short.sh "$TMP/short.csv" p=s compact=1 >"$TMP/shc.after" 2>&1
+grep -q '^| H100 float | scalar | scalar | scalar | scalar | scalar | adaptive | scalar |' "$TMP/shc.after" \
+    && pass "step6doc: step6-short.sh compact=1 lists the kernels within 5% (adaptive alone at 2.5)" \
+    || fail "step6doc: step6-short.sh compact=1 lists the kernels within 5% (adaptive alone at 2.5)" "$(grep H100 "$TMP/shc.after")"
 
 # bad arguments: one line, status 2
 bash $B/step6-pivot.sh "$w" cols=nosuch@0000000 >"$TMP/out" 2>"$TMP/err"; st=$?

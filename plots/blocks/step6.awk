@@ -20,6 +20,15 @@
 #   each round (the i-th run of one paired with the i-th of the other) and
 #   what that says: ahead (every round 2% or more ahead), behind (every round
 #   2% or more behind), level (the rest). -v mre, -v precs as for pivot.
+# mode=short    (step6-short.sh) the short-row sweep (plots/irregular/short-rows.sh):
+#   for the latest git_rev of each file, one row per mean row length (most
+#   first) and precision: each kernel against the fastest of the course's
+#   kernels (bold within 5%), cuSPARSE beside them; then, per precision, the
+#   means where each kernel is within 5%. Taken within a round (the i-th run
+#   of a kernel against the i-th of the scalar kernel, which runs in the
+#   same process as vector-2 and adaptive), so that a busy machine's
+#   changing speed cancels: a kernel's median ratio to scalar over the
+#   rounds, divided by the largest.
 
 function col(n) { return (n in C) ? $C[n] : "" }
 function isort(a, n,    i, j, t) { for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t } }
@@ -45,6 +54,7 @@ FNR == 1 { delete C; for (i = 1; i <= NF; i++) C[$i] = i; nfiles++; next }
     if (d > LAST[key]) LAST[key] = d
     ROWS[m] = col("rows"); NNZ[m] = col("nnz")
     DEV[f] = col("device"); DRV[f] = col("driver")
+    if (st == "step6") DRV6[f] = col("driver")
     # provenance per file and revision
     pk = f SUBSEP r
     if (!(pk in PN)) { NP++; PKEY[NP] = pk }
@@ -316,10 +326,155 @@ function vs(    i, a, bd, rev, file, nm, x, ka, kc, ra, rc, na, nc, lo, hi, q, s
         ahead == "" ? "none" : ahead, behind == "" ? "none" : behind, devices_line(), prov_used()
 }
 
+# ---------- short ----------
+function short_mean(m) { return ROWS[m] > 0 ? NNZ[m] / ROWS[m] : 0 }
+function short_spec_mean(m,    a) { return match(m, /-m[0-9.]+-/) ? substr(m, RSTART + 2, RLENGTH - 3) : "" }
+function short_ranges(list,    a, n, i, out, lo, hi) { # "8 6 5 ..." (descending, each a mean where it is within 5%) as ranges
+    n = split(list, a, " "); out = ""
+    for (i = 1; i <= n; i++) {
+        if (a[i] == "|") continue
+        lo = hi = a[i]
+        while (i < n && a[i + 1] != "|") { i++; lo = a[i] }
+        out = out (out == "" ? "" : ", ") (lo == hi ? lo : lo "-" hi)
+    }
+    return out == "" ? "none" : out
+}
+# the median over the rounds of the i-th GFLOP/s of list L over the i-th of REF
+function mg_ratio(L, REF,    a, b, n, i, l) {
+    n = split(L, a, " "); split(REF, b, " "); l = ""
+    for (i = 1; i <= n; i++) if (b[i] > 0) l = l " " a[i] / b[i]
+    return l == "" ? 0 : median(l)
+}
+function pname(P) { return P == "s" ? "float" : P == "d" ? "double" : P == "c" ? "complex float" : "complex double" }
+function short_devices(    i, pk, a, seen, s, sep, dv) {
+    s = ""; sep = ""
+    for (i = 1; i <= NP; i++) {
+        pk = PKEY[i]
+        if (!(pk in USED)) continue
+        split(pk, a, SUBSEP)
+        dv = DEV[a[1]] ", " DRV6[a[1]]
+        if (dv in seen) continue
+        seen[dv] = 1; s = s sep dv; sep = "; "
+    }
+    return s
+}
+# SN rows (file SF, matrix SM, precision SP, sorted by file, precision, mean
+# falling), each kernel's fraction of the fastest in FRAC[n, kernel], the
+# fastest in SBK; the kernels (cuSPARSE apart) in KK[1..NKK], scalar first.
+# A file is one sweep (short-rows.sh writes it afresh): its rows of every
+# git_rev count, in the order they were written.
+function short_compute(    i, a, mats, ks, kk, nm, ord, j, pp, P, f, m, key, ref, best, R, MG) {
+    nm = 0
+    for (i = 1; i <= NK; i++) {
+        split(KEYS[i], a, SUBSEP)
+        if (a[3] !~ /^short/ || index(precs, a[4]) == 0) continue
+        key = a[1] SUBSEP a[3] SUBSEP a[4] SUBSEP a[5]
+        MG[key] = MG[key] GF[KEYS[i]]; use(KEYS[i], count(GF[KEYS[i]]))
+        if (!((a[1] SUBSEP a[3]) in mats)) {
+            mats[a[1] SUBSEP a[3]] = 1; nm++
+            ord[nm] = sprintf("%s%s%012.4f%s%s", a[1], SUBSEP, 1e6 - short_mean(a[3]), SUBSEP, a[3])
+        }
+        if (a[5] == "cusparse") SCUS = 1
+        else if (!(a[5] in ks)) { ks[a[5]] = 1; NKK++; kk[NKK] = (a[5] == "scalar" ? "0" : a[5] == "adaptive" ? "2" : sprintf("1%04d", substr(a[5], 8) + 0)) SUBSEP a[5] }
+    }
+    if (nm == 0) { print "step6 blocks: no short-row rows (--gen short) in the files given" > "/dev/stderr"; exit 2 }
+    isort(ord, nm); isort(kk, NKK)
+    for (j = 1; j <= NKK; j++) { split(kk[j], a, SUBSEP); KK[j] = a[2] }
+    for (i = 1; i <= nm; i++) { split(ord[i], a, SUBSEP); if (!(a[1] in FSEEN)) { FSEEN[a[1]] = 1; NFL++; FILES[NFL] = a[1] } }
+    SN = 0
+    for (f = 1; f <= NFL; f++) for (pp = 1; pp <= length(precs); pp++) {
+        P = substr(precs, pp, 1)
+        for (i = 1; i <= nm; i++) {
+            split(ord[i], a, SUBSEP)
+            if (a[1] != FILES[f]) continue
+            m = a[3]
+            ref = a[1] SUBSEP m SUBSEP P SUBSEP "scalar"
+            if (!(ref in MG)) continue
+            best = 0; delete R
+            for (j = 1; j <= NKK; j++) {
+                key = a[1] SUBSEP m SUBSEP P SUBSEP KK[j]
+                if ((key in MG) && (R[KK[j]] = mg_ratio(MG[key], MG[ref])) > best) { best = R[KK[j]]; SBK[SN + 1] = KK[j] }
+            }
+            if (best == 0) continue
+            SN++; SF[SN] = a[1]; SM[SN] = m; SP[SN] = P
+            SBG[SN] = median(MG[a[1] SUBSEP m SUBSEP P SUBSEP SBK[SN]])
+            for (j = 1; j <= NKK; j++) if (KK[j] in R) FRAC[SN, KK[j]] = R[KK[j]] / best
+            key = a[1] SUBSEP m SUBSEP P SUBSEP "cusparse"
+            if (key in MG) FRAC[SN, "cusparse"] = mg_ratio(MG[key], MG[ref]) / best
+        }
+    }
+}
+function short_table(    n, j, hdr, sep, out, v, WIN, HASP, pp, P, any, rows) {
+    short_compute()
+    hdr = "| mean | P |"; sep = "| ---: | --- |"
+    for (j = 1; j <= NKK; j++) { hdr = hdr " " KK[j] " |"; sep = sep " ---: |" }
+    if (SCUS) { hdr = hdr " cuSPARSE |"; sep = sep " ---: |" }
+    print hdr " fastest |"; print sep " --- |"
+    for (n = 1; n <= SN; n++) {
+        HASP[SP[n]] = 1; rows = ROWS[SM[n]]
+        out = sprintf("| %.2f | %s |", short_mean(SM[n]), SP[n])
+        for (j = 1; j <= NKK; j++) {
+            if (!((n, KK[j]) in FRAC)) { out = out " - |"; WIN[SP[n], KK[j]] = WIN[SP[n], KK[j]] " |"; continue }
+            v = FRAC[n, KK[j]]
+            out = out (v >= 0.95 ? sprintf(" **%.2f** |", v) : sprintf(" %.2f |", v))
+            WIN[SP[n], KK[j]] = WIN[SP[n], KK[j]] " " (v >= 0.95 ? sprintf("%.2f", short_mean(SM[n])) : "|")
+        }
+        if (SCUS) out = out (((n, "cusparse") in FRAC) ? sprintf(" %.2f |", FRAC[n, "cusparse"]) : " - |")
+        print out " " SBK[n] " " g(SBG[n]) " |"
+    }
+    print ""
+    printf "Each kernel against the fastest of the course's kernels (in bold: within 5%% of it), taken within each round (the median over the rounds of its GFLOP/s over the scalar kernel's, divided by the largest); the fastest named with its median GFLOP/s; mean: nonzeros per row; %s rows. Within 5%% at these means:", rows
+    for (pp = 1; pp <= length(precs); pp++) {
+        P = substr(precs, pp, 1); any = ""
+        if (!(P in HASP)) continue
+        for (j = 1; j <= NKK; j++) any = any (any == "" ? "" : "; ") KK[j] " " short_ranges(WIN[P, KK[j]])
+        printf " %s, %s.", pname(P), any
+    }
+    printf " %s. Rows: %s.\n", short_devices(), prov_used()
+}
+# compact=1: a row per device and precision, a column per mean, each cell the
+# kernels within 5% of the fastest there
+function short_compact(    n, i, j, v, cols, nc, C2, hdr, sep, key, out, a, seen, lastkey) {
+    short_compute()
+    for (n = 1; n <= SN; n++) {
+        v = short_spec_mean(SM[n])
+        if (!(v in seen)) { seen[v] = 1; nc++; cols[nc] = sprintf("%012.4f", 1e6 - v) SUBSEP v }
+        CELL[SF[n], SP[n], v] = ""
+        for (j = 1; j <= NKK; j++) if (((n, KK[j]) in FRAC) && FRAC[n, KK[j]] >= 0.95) CELL[SF[n], SP[n], v] = CELL[SF[n], SP[n], v] (CELL[SF[n], SP[n], v] == "" ? "" : ", ") KK[j]
+    }
+    isort(cols, nc)
+    hdr = "| mean row length |"; sep = "| --- |"
+    for (i = 1; i <= nc; i++) { split(cols[i], a, SUBSEP); C2[i] = a[2]; hdr = hdr " " a[2] " |"; sep = sep " --- |" }
+    print hdr; print sep
+    for (n = 1; n <= SN; n++) {
+        key = SF[n] SUBSEP SP[n]
+        if (key == lastkey) continue
+        lastkey = key
+        out = "| " SHORTDEV(DEV[SF[n]]) " " pname(SP[n]) " |"
+        for (i = 1; i <= nc; i++) out = out " " (((SF[n], SP[n], C2[i]) in CELL) ? CELL[SF[n], SP[n], C2[i]] : "-") " |"
+        print out
+    }
+    print ""
+    printf "The kernels within 5%% of the fastest of the course's kernels (scalar, vector-G for each group the sweep ran, adaptive) on `--gen short` rows of the mean above (%s), each taken within its rounds against the scalar kernel (`plots/blocks/step6-short.sh FILE` gives the ratios). %s. Rows: %s.\n", \
+        short_rows_list(), short_devices(), prov_used()
+}
+# list=1: "DEVICE<tab>MATRIX<tab>P<tab>KERNEL<tab>FRACTION" lines, for tests
+function short_list(    n, j) {
+    short_compute()
+    for (n = 1; n <= SN; n++) for (j = 1; j <= NKK; j++)
+        if ((n, KK[j]) in FRAC) printf "%s\t%s\t%s\t%s\t%.4f\n", DEV[SF[n]], SM[n], SP[n], KK[j], FRAC[n, KK[j]]
+}
+function short_rows_list(    n, s, seen) {
+    s = ""
+    for (n = 1; n <= SN; n++) if (!(SF[n] in seen)) { seen[SF[n]] = 1; s = s (s == "" ? "" : "; ") SHORTDEV(DEV[SF[n]]) ": " ROWS[SM[n]] " rows" }
+    return s
+}
+
 END {
     if (nfiles == 0) { print "step6 blocks: no CSV given" > "/dev/stderr"; exit 2 }
     if (mode == "devices") devices()
     else if (mode == "pivot") pivot()
     else if (mode == "vs") vs()
+    else if (mode == "short") { if (list) short_list(); else if (compact) short_compact(); else short_table() }
     else { print "step6 blocks: unknown mode " mode > "/dev/stderr"; exit 2 }
 }
