@@ -432,6 +432,12 @@ int main(int argc, char **argv)
 
         /* 5. Work sizes: the product's as chapter 6's; the vector kernels a
          * few work-groups per compute unit, striding; cg_alpha one work-group */
+        if (d.k[K_ALPHA]) {   /* one work-group: as wide as this kernel may be, a power of two */
+            size_t kmax = 0;
+            CL_CHECK(clGetKernelWorkGroupInfo(d.k[K_ALPHA], cl.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
+            while (alpha_local > 1 && alpha_local > kmax)
+                alpha_local /= 2;
+        }
         for (int i = 0; i < K_COUNT; i++) {
             d.local[i] = i == K_SPMV ? spmv_local : i == K_ALPHA ? alpha_local : cg_local;
             d.global[i] = i == K_SPMV ? spmv_global : i == K_ALPHA ? alpha_local : (size_t)d.ng * cg_local;
