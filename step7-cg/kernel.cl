@@ -122,9 +122,20 @@ static VALUE sum_partials(__local VALUE *s, int count, __global const VALUE *par
         y[row] = q_;                 \
         cg_pq += x[row] * q_;        \
     } while (0)
+#ifdef WARP_SHUFFLE
+/* on NVIDIA, chapter 6's group_sum over the whole work-group: shuffles within
+ * each warp, one barrier, the first work-item adds the warps' sums (main.c
+ * builds WARP_SHUFFLE only where the product's work-group is whole warps).
+ * The tree of barriers alone made the product 30% slower than plain's on
+ * the H100 (4096^2, float): TUNING.md */
+#define CG_PQ_SUM(v) \
+    (barrier(CLK_LOCAL_MEM_FENCE), group_sum(partial, get_local_id(0), get_local_id(0), get_local_size(0), v, 1))
+#else
+#define CG_PQ_SUM(v) wg_sum(partial, v)
+#endif
 #define CSR_DONE                                     \
     {                                                \
-        VALUE pq_ = wg_sum(partial, cg_pq);          \
+        VALUE pq_ = CG_PQ_SUM(cg_pq);                \
         if (get_local_id(0) == 0)                    \
             y[rows + get_group_id(0)] = pq_;         \
     }
