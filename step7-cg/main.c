@@ -364,9 +364,13 @@ int main(int argc, char **argv)
      * product chapter 6's rule chooses */
     int group = o.group ? o.group : spmv_default_group(&st);
     const char *choice = spmv_csr_choose(&st, gpu, CHOICE_SHARE, group);
-    int vector = strcmp(choice, "scalar") != 0 || o.group;
-    if (strcmp(choice, "adaptive") == 0)
-        printf("choice   step7 offers scalar and vector: vector it is, group %d\n", group);
+    /* where the rule says adaptive, the nearest that step 7 offers: on a GPU
+     * a group per row, on a CPU a row per work-item (chapter 6's CPU shape) */
+    int adaptive = strcmp(choice, "adaptive") == 0;
+    int vector = o.group || (adaptive ? gpu : strcmp(choice, "scalar") != 0);
+    if (adaptive && !o.group)
+        printf("choice   step7 offers scalar and vector: %s it is%s\n", vector ? "vector" : "scalar",
+               vector ? ", a group per row on a GPU" : ", a row per work-item on a CPU");
     else if (o.group && strcmp(choice, "scalar") == 0)
         printf("choice   vector: --group-size %d asks for it\n", group);
     size_t spmv_local = o.local_size ? o.local_size : vector ? LOCAL_SIZE_VECTOR : LOCAL_SIZE_SCALAR;
