@@ -58,7 +58,7 @@ fi
 DEVICE_KIND=$(sed -n 's/^device  *[0-9]*:[0-9]* .* (\([A-Z]*\)), .*/\1/p' <<<"$line")
 DEVICE_NAME=$(sed -n 's/^device  *[0-9]*:[0-9]* \(.*\) ([A-Z]*), .*/\1/p' <<<"$line")
 export DEVICE_KIND DEVICE_NAME
-rev=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+rev=${GIT_REV:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 
 # ---- what an answers.sh calls
 CHAPTER="" EX="" WHAT="" STATUS="" MEAS="" OUT_FILE="" LAST="" LAST_STATUS=0
