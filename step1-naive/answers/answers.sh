@@ -8,7 +8,7 @@ for l in 32 64 256 1024; do
         record "local $l" "$(gflops "$SCRATCH/ls$l.csv")" GFLOP/s
     else   # a device whose work-group limit is below 1024 refuses it, in one line
         expect_status 2
-        expect_text "local size"
+        expect_text "work-group size"
     fi
 done
 
