@@ -31,8 +31,8 @@
 #                                compile command, FLAGS added)
 #   needs TOOL                   false (and the exercise SKIP) where TOOL is missing
 #   gpu_only / cpu_only          false (and SKIP) on the other kind of device
-# and may use $GRID (1024, or 64 with ANSWERS_SMALL=1), $SCRATCH (a folder of
-# its own, removed at the end) and $DEVICE_KIND (CPU or GPU).
+# and may use $GRID (1024, or 64 with ANSWERS_SMALL=1), $SCRATCH (the chapter's own
+# folder, removed at the end) and $DEVICE_KIND (CPU or GPU).
 # Exit 1 when an exercise's claim failed (WRONG); SKIP is not a failure.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -44,10 +44,9 @@ export GRID=1024
 [ "${ANSWERS_SMALL:-0}" = 1 ] && GRID=64
 mkdir -p "$ANSWERS_OUT"
 rm -f "$ANSWERS_OUT"/*.out
-SCRATCH=$(mktemp -d)
-export SCRATCH
+scratch_all=$(mktemp -d)
 rows=$(mktemp)
-trap 'rm -rf "$SCRATCH" "$rows"' EXIT
+trap 'rm -rf "$scratch_all" "$rows"' EXIT
 
 # the device the steps run on: its kind (CPU, GPU) and name, from step1's "device" line
 line=$(SPMV_PROBE_MB=0 "$BUILD/step1" --grid 1 --runs 1 --warmup 0 2>/dev/null | grep -m 1 '^device ')
@@ -135,6 +134,9 @@ for s in "${steps[@]}"; do
     if [ -z "$dir" ]; then echo "answers: no chapter $s" >&2; exit 2; fi
     [ -f "$dir/answers/answers.sh" ] || continue
     CHAPTER=$s
+    SCRATCH=$scratch_all/$s   # a chapter's own: no file of another chapter's answers in it
+    mkdir -p "$SCRATCH"
+    export SCRATCH
     # shellcheck disable=SC1090
     source "$dir/answers/answers.sh"
     _end

@@ -162,9 +162,10 @@ if [ -n "$PY" ]; then
         --save-x "$TMP/x.mtx" --tol 1e-10 >"$TMP/out" 2>"$TMP/err"
     it=$(sed -n 's/^solve    converged in \([0-9]*\) iterations.*/\1/p' "$TMP/out")
     py=$("$PY" - "$TMP/A.mtx" "$TMP/b.mtx" "$TMP/x.mtx" "${it:-0}" <<'EOF' 2>&1
-import sys
+import sys, warnings
 import numpy as np
 import scipy.io, scipy.sparse.linalg as sla
+warnings.filterwarnings("ignore", message=".*spmatrix.*", category=DeprecationWarning)   # newer SciPy's mmread
 A = scipy.sparse.csr_matrix(scipy.io.mmread(sys.argv[1]))
 b = np.asarray(scipy.io.mmread(sys.argv[2])).ravel()
 x7 = np.asarray(scipy.io.mmread(sys.argv[3])).ravel()

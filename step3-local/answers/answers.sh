@@ -14,8 +14,12 @@ expect_text "check: FAIL"
 expect_no_text "GFLOP/s"
 # with as many work-items as diagonals (local size 320 >= 317) the article's copy is whole again
 run "build/step3 --kernel-file $SCRATCH/article.cl --grid 41x39 --radius 10 --local-size 320"
-expect_status 0
-expect_text "check: PASS"
+if [ "$LAST_STATUS" = 2 ]; then   # a device that allows this kernel fewer work-items (NVIDIA: 256) says so in one line
+    expect_text "work-group size 320 is more than"
+else
+    expect_status 0
+    expect_text "check: PASS"
+fi
 
 exercise 2 "return before the barrier: oclgrind reports work-group divergence"
 run "cp step3-local/kernel.cl $SCRATCH/early.cl && sed -i '/if (row >= rows)/,+1d; /for (int i = get_local_id(0)/i\    if (row >= rows)\n        return;' $SCRATCH/early.cl"

@@ -40,6 +40,11 @@ import subprocess
 import sys
 import time
 from datetime import datetime, timezone
+import warnings
+
+# SciPy 1.15 and later warn that mmread will return a sparse array: a line on
+# stderr that is not this program's (its errors are one line)
+warnings.filterwarnings("ignore", message=".*spmatrix.*", category=DeprecationWarning)
 
 HEADER = ("step,kernel,device,driver,matrix,rows,cols,nnz,precision,iterations,check_every,"
           "extra_iterations,converged,rel_residual,true_residual,tol,ms_per_iter,ms_total,"
