@@ -46,6 +46,20 @@ static void host_cpu_name(char *buf, size_t len)
     fclose(f);
 }
 
+/* --csv FILE opened to append a row, its header first when the file is new
+ * or empty; a file that cannot be written is the user's mistake (status 2) */
+static FILE *csv_append(const char *csv, const char *header)
+{
+    struct stat st;
+    int fresh = stat(csv, &st) != 0 || st.st_size == 0;
+    FILE *f = fopen(csv, "a");
+    if (!f)
+        spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s: %s", csv, strerror(errno));
+    if (fresh)
+        fprintf(f, "%s\n", header);
+    return f;
+}
+
 void spmv_report(const spmv_result *r, const char *csv)
 {
     double gflops = r->flops / (r->ms_median * 1e-3) / 1e9;
@@ -71,13 +85,7 @@ void spmv_report(const spmv_result *r, const char *csv)
     }
     if (!csv)
         return;
-    struct stat st;
-    int fresh = stat(csv, &st) != 0 || st.st_size == 0;
-    FILE *f = fopen(csv, "a");
-    if (!f)
-        spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s: %s", csv, strerror(errno));
-    if (fresh)
-        fprintf(f, "%s\n", SPMV_CSV_HEADER);
+    FILE *f = csv_append(csv, SPMV_CSV_HEADER);
     char dev[256], drv[400];
     if (r->device) {
         snprintf(dev, sizeof dev, "%s", r->device);
@@ -232,13 +240,7 @@ void spmv_cg_csv(const char *csv, const spmv_cg_row *r)
 {
     if (!csv)
         return;
-    struct stat st;
-    int fresh = stat(csv, &st) != 0 || st.st_size == 0;
-    FILE *f = fopen(csv, "a");
-    if (!f)
-        spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s: %s", csv, strerror(errno));
-    if (fresh)
-        fprintf(f, "%s\n", SPMV_CG_CSV_HEADER);
+    FILE *f = csv_append(csv, SPMV_CG_CSV_HEADER);
     int timed = r->check && strcmp(r->check, "PASS") == 0 && r->ms_per_iter > 0;
     char date[32];
     time_t now = time(NULL);
