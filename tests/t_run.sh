@@ -21,6 +21,13 @@ fi
 expect_output "make step1 run runs only step1" '^step1 +naive +grid45x37r5' make -s -C "$ROOT" step1 run ARGS="--grid 45x37 --runs 2"
 n=$(sed -n '/= summary =/,$p' "$TMP/out" | grep -cE '^step[0-9] ')
 [ "$n" = 1 ] && pass "make step1 run: one row" || fail "make step1 run: one row" "$n rows"
+# step 7 alone: its rows, the device it ran on, and no word of a chart (its rows
+# are ms an iteration, in their own CSV; the chart is of SpMV rates)
+expect_output "make step7 run: the device of its rows named" '^\(device of the last OpenCL step: [^n]' \
+    make -s -C "$ROOT" step7 run ARGS="--gen poisson:nx=45,ny=37"
+if grep -q '^step7 ' "$TMP/out" && ! grep -q 'nothing to draw' "$TMP/out"; then
+    pass "make step7 run: its rows, no empty chart"
+else fail "make step7 run: its rows, no empty chart" "$(tail -n 3 "$TMP/out" | tr '\n' '|')"; fi
 # a failing step makes `make run` fail, and the table says so
 sed 's/diag < diags;/diag < diags - 1;/' "$ROOT/step1-naive/kernel.cl" >"$TMP/broken.cl"
 cmp -s "$ROOT/step1-naive/kernel.cl" "$TMP/broken.cl" && fail "broken kernel made" "sed pattern not found"
