@@ -435,8 +435,10 @@ int main(int argc, char **argv)
             if ((i >= K_ALPHA) == d.fused || i <= K_RESTART)
                 d.k[i] = spmv_cl_kernel(prog, KNAME[i]);
 
-        /* 5. Work sizes: the product's as chapter 6's; the vector kernels a
-         * few work-groups per compute unit, striding; cg_alpha one work-group */
+        /* 5. Work sizes: the product's a row per work-item (or a group per
+         * row), in work-groups of LOCAL_SIZE_SCALAR or _VECTOR; the vector
+         * kernels a few work-groups per compute unit, striding; cg_alpha one
+         * work-group */
         if (d.k[K_ALPHA]) {   /* one work-group: as wide as this kernel may be, a power of two */
             size_t kmax = 0;
             CL_CHECK(clGetKernelWorkGroupInfo(d.k[K_ALPHA], cl.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
