@@ -104,10 +104,14 @@ $(BUILD)/cusparse: vendor/cusparse/main.c $(BUILD)/vendor/cuda.o $(BUILD)/vendor
 	$(CC) $(BUILD)/vendor/cusparse.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(CUDA_LINK) \
 	    -lcusparse -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
 # vendor/cusparse-cg: chapter 7's yardstick, the CUDA sample conjugateGradient's
-# algorithm (cusparseSpMV and cuBLAS, the dots read back every iteration)
-$(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c $(BUILD)/gitrev.h $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
+# algorithm (cusparseSpMV and cuBLAS, the dots read back every iteration), and
+# the graph form (alpha and beta on the device, scalars.cu; a CUDA graph)
+$(BUILD)/vendor/cg-scalars.o: vendor/cusparse-cg/scalars.cu vendor/cusparse-cg/scalars.h
+	@mkdir -p $(dir $@)
+	$(NVCC) -O2 $(CUDA_ARCH) -c $< -o $@
+$(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c vendor/cusparse-cg/scalars.h $(BUILD)/gitrev.h $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
 	$(CC) $(CFLAGS) -include $(BUILD)/gitrev.h -Ivendor/cusparse -isystem $(CUDA_HOME)/include -c vendor/cusparse-cg/main.c -o $(BUILD)/vendor/cusparse-cg.o
-	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(CUDA_LINK) \
+	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(CUDA_LINK) \
 	    -lcusparse -lcublas -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
 else
 cusparse:
