@@ -5,8 +5,9 @@
 # yardstick, the last passing row of each: ms an iteration, the fused
 # version's speed-up over it, % of the compulsory bound (the matrix once + 10
 # vector sweeps at the probe of the same run), and where the tool can tell,
-# the split of an iteration (product / vector kernels / launches and waits)
-# and its launches. Without the file: one line saying how to make it.
+# the split of an iteration as profiled (product + vector kernels + launches
+# and waits, each measured, = the profiled iteration, which events make
+# longer than the ms an iteration beside it) and its launches. Without the file: one line saying how to make it.
 set -u
 slug=$1 precs=s
 for a in "${@:2}"; do case $a in p=*) precs=${a#p=} ;; esac; done
@@ -23,14 +24,14 @@ awk -F, -v precs="$precs" '
         key = $c["rows"] SUBSEP $c["precision"] SUBSEP k
         if (!(key in ms)) { order[++n] = key }
         ms[key] = $c["ms_per_iter"]; pc[key] = $c["pct_compulsory"]
-        split3[key] = $c["spmv_ms_per_iter"] != "" ? sprintf("%.4f / %.4f / %.4f", $c["spmv_ms_per_iter"], $c["vector_ms_per_iter"], $c["wait_ms_per_iter"]) : "-"
+        split3[key] = $c["spmv_ms_per_iter"] != "" && $c["wait_ms_per_iter"] == "" ? sprintf("%.4f + %.4f (the rest not measured)", $c["spmv_ms_per_iter"], $c["vector_ms_per_iter"]) : $c["spmv_ms_per_iter"] != "" ? sprintf("%.4f + %.4f + %.4f = %.4f", $c["spmv_ms_per_iter"], $c["vector_ms_per_iter"], $c["wait_ms_per_iter"], $c["spmv_ms_per_iter"] + $c["vector_ms_per_iter"] + $c["wait_ms_per_iter"]) : "-"
         la[key] = $c["launches_per_iter"] != "" ? $c["launches_per_iter"] : "-"
         name[$c["rows"]] = $c["matrix"]; sub(/ ny=.*/, "", name[$c["rows"]]); sub(/^poisson:nx=/, "", name[$c["rows"]])
         dev = $c["device"]
     }
     END {
         printf "Poisson n x n, %s, fixed iterations (`--tol 0`); the last passing row of each:\n\n", dev
-        print "| n | precision | solver | ms / iteration | fused is faster by | % compulsory | product / vectors / launches+waits (ms) | launches |"
+        print "| n | precision | solver | ms / iteration | fused is faster by | % compulsory | profiled: product + vectors + launches and waits = their iteration (ms) | launches |"
         print "| ---: | --- | --- | ---: | ---: | ---: | --- | ---: |"
         for (i = 1; i <= n; i++) {
             split(order[i], q, SUBSEP)
