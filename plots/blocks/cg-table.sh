@@ -18,7 +18,7 @@ if [ ! -s "$f" ]; then
 fi
 awk -F, -v precs="$precs" '
     NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-    $c["check"] != "PASS" || $c["matrix"] !~ /^poisson:/ || index(precs, $c["precision"]) == 0 { next }
+    $c["check"] != "PASS" || $c["matrix"] !~ /^(poisson|poisson3d|stencil27):/ || index(precs, $c["precision"]) == 0 { next }
     {
         k = ($c["step"] == "step7" ? "step7 " : "") $c["kernel"]
         key = $c["rows"] SUBSEP $c["precision"] SUBSEP k
@@ -26,18 +26,21 @@ awk -F, -v precs="$precs" '
         ms[key] = $c["ms_per_iter"]; pc[key] = $c["pct_compulsory"]
         split3[key] = $c["spmv_ms_per_iter"] != "" && $c["wait_ms_per_iter"] == "" ? sprintf("%.4f + %.4f (the rest not measured)", $c["spmv_ms_per_iter"], $c["vector_ms_per_iter"]) : $c["spmv_ms_per_iter"] != "" ? sprintf("%.4f + %.4f + %.4f = %.4f", $c["spmv_ms_per_iter"], $c["vector_ms_per_iter"], $c["wait_ms_per_iter"], $c["spmv_ms_per_iter"] + $c["vector_ms_per_iter"] + $c["wait_ms_per_iter"]) : "-"
         la[key] = $c["launches_per_iter"] != "" ? $c["launches_per_iter"] : "-"
-        name[$c["rows"]] = $c["matrix"]; sub(/ ny=.*/, "", name[$c["rows"]]); sub(/^poisson:nx=/, "", name[$c["rows"]])
+        nm = $c["matrix"]; sub(/ ny=.*/, "", nm)
+        if (nm ~ /^poisson:nx=/) { sub(/^poisson:nx=/, "", nm); nm = nm "²" }
+        else { three = nm ~ /^poisson3d/ ? "7-point " : "27-point "; sub(/^[a-z0-9]*:nx=/, "", nm); nm = three nm "³" }
+        name[$c["rows"]] = nm
         dev = $c["device"]
     }
     END {
-        printf "Poisson n x n, %s, fixed iterations (`--tol 0`); the last passing row of each:\n\n", dev
+        printf "Poisson n x n (and the 3-D boxes, n³), %s, fixed iterations (`--tol 0`); the last passing row of each:\n\n", dev
         print "| n | precision | solver | ms / iteration | fused is faster by | % compulsory | profiled: product + vectors + launches and waits = their iteration (ms) | launches |"
         print "| ---: | --- | --- | ---: | ---: | ---: | --- | ---: |"
         for (i = 1; i <= n; i++) {
             split(order[i], q, SUBSEP)
             f = q[1] SUBSEP q[2] SUBSEP "step7 fused"
             sp = (f in ms) && ms[order[i]] > 0 && q[3] != "step7 fused" ? sprintf("%.2fx", ms[order[i]] / ms[f]) : "-"
-            line[q[1] + 0, q[2], i] = sprintf("| %s² | %s | %s | %.4f | %s | %s | %s | %s |", name[q[1]], q[2] == "s" ? "float" : "double",
+            line[q[1] + 0, q[2], i] = sprintf("| %s | %s | %s | %.4f | %s | %s | %s | %s |", name[q[1]], q[2] == "s" ? "float" : "double",
                 q[3], ms[order[i]], sp, pc[order[i]] != "" ? sprintf("%.1f%%", pc[order[i]]) : "-", split3[order[i]], la[order[i]])
             rows[q[1] + 0] = 1
         }
