@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# plots/blocks/cg-table.sh SLUG [p=s|d|sd] - chapter 7's table of one device
+# plots/blocks/cg-table.sh SLUG [p=s|d|sd] [m=KINDS] - chapter 7's table of one device
 # from plots/data/cg-SLUG.csv (chapter 7's CG results, one row a solve): for
 # each Poisson size and precision, step7's plain and fused and each
 # yardstick, the last passing row of each: ms an iteration, the fused
@@ -9,16 +9,17 @@
 # and waits, each measured, = the profiled iteration, which events make
 # longer than the ms an iteration beside it) and its launches. Without the file: one line saying how to make it.
 set -u
-slug=$1 precs=s
-for a in "${@:2}"; do case $a in p=*) precs=${a#p=} ;; esac; done
+slug=$1 precs=s mats=poisson sizes=
+for a in "${@:2}"; do case $a in p=*) precs=${a#p=} ;; m=*) mats=${a#m=} ;; n=*) sizes=,${a#n=}, ;; esac; done
 f=plots/data/cg-$slug.csv
 if [ ! -s "$f" ]; then
     echo "(no CG data for $slug yet: \`make figures\` on that device writes $f)"
     exit 0
 fi
-awk -F, -v precs="$precs" '
+awk -F, -v precs="$precs" -v mats="$mats" -v sizes="$sizes" '
     NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-    $c["check"] != "PASS" || $c["matrix"] !~ /^(poisson|poisson3d|stencil27):/ || index(precs, $c["precision"]) == 0 { next }
+    $c["check"] != "PASS" || $c["matrix"] !~ ("^(" mats "):") || index(precs, $c["precision"]) == 0 { next }
+    sizes != "" { nx = $c["matrix"]; sub(/^[a-z0-9]*:nx=/, "", nx); sub(/[ ,].*/, "", nx); if (!index(sizes, "," nx ",")) next }
     {
         k = ($c["step"] == "step7" ? "step7 " : "") $c["kernel"]
         key = $c["rows"] SUBSEP $c["precision"] SUBSEP k
@@ -33,7 +34,7 @@ awk -F, -v precs="$precs" '
         dev = $c["device"]
     }
     END {
-        printf "Poisson n x n (and the 3-D boxes, n³), %s, fixed iterations (`--tol 0`); the last passing row of each:\n\n", dev
+        printf "%s, %s, fixed iterations (`--tol 0`); the last passing row of each:\n\n", mats == "poisson" ? "Poisson n x n" : "Poisson n x n and the 3-D boxes, n³", dev
         print "| n | precision | solver | ms / iteration | fused is faster by | % compulsory | profiled: product + vectors + launches and waits = their iteration (ms) | launches |"
         print "| ---: | --- | --- | ---: | ---: | ---: | --- | ---: |"
         for (i = 1; i <= n; i++) {
