@@ -11,7 +11,7 @@
 #   make petsc               build/petsc-cg, PETSc's KSPCG over MPI ranks, chapter 7's (needs petsc-dev)
 #   make answers             every exercise's answer, checked, in one table (STEPS="step1 step4")
 #
-# `run` and `test` first check the dependencies (common/deps.sh) and install
+# `run` and `test` first check the dependencies (scripts/deps.sh) and install
 # what is missing with apt-get when they can.
 
 CC      ?= gcc
@@ -49,13 +49,13 @@ help:
 # the build needs only what `deps.sh run` checks; `make test` checks the rest
 # (what an install could not get is optional: noted in $(BUILD)/.deps-tried)
 $(DEPS_OK):
-	@DEPS_TRIED=$(BUILD)/.deps-tried common/deps.sh run
+	@DEPS_TRIED=$(BUILD)/.deps-tried scripts/deps.sh run
 	@mkdir -p $(BUILD) && touch $@
 # make run needs no oclgrind; gnuplot only for its chart (a GPU machine without network runs it)
 deps-run:
-	@DEPS_TRIED=$(BUILD)/.deps-tried common/deps.sh run
+	@DEPS_TRIED=$(BUILD)/.deps-tried scripts/deps.sh run
 deps:
-	@DEPS_TRIED=$(BUILD)/.deps-tried common/deps.sh
+	@DEPS_TRIED=$(BUILD)/.deps-tried scripts/deps.sh
 	@mkdir -p $(BUILD) && touch $(DEPS_OK)
 
 $(BUILD)/common/%.o: common/%.c $(COMMON_H) $(BUILD)/gitrev.h | $(DEPS_OK)
@@ -78,7 +78,7 @@ $(1): $(BUILD)/$(1)
 endef
 $(foreach d,$(STEP_DIRS),$(eval $(call STEP_RULE,$(call stepname,$d),$d)))
 
-$(BUILD)/devices: common/tools/devices.c $(BUILD)/libspmv.a
+$(BUILD)/devices: tools/devices.c $(BUILD)/libspmv.a
 	$(CC) $(CFLAGS) $< $(BUILD)/libspmv.a $(LDFLAGS) $(LDLIBS) -o $@
 
 # vendor/cusparse: NVIDIA's cusparseSpMV on step6's matrix, the reference line
@@ -148,24 +148,24 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libspmv.a $(COMMON_H)
 # `make step4 run` runs only the steps named on the command line; `make run` all of them.
 RUN_STEPS = $(or $(filter $(STEPS),$(MAKECMDGOALS)),$(STEPS))
 run: deps-run $(addprefix $(BUILD)/,$(RUN_STEPS)) $(BUILD)/devices
-	@common/run-steps.sh $(BUILD) "$(ARGS)" $(RUN_STEPS)
+	@scripts/run-steps.sh $(BUILD) "$(ARGS)" $(RUN_STEPS)
 
 test: deps
 	@$(MAKE) --no-print-directory -s all
 	@BUILD=$(abspath $(BUILD)) tests/run.sh
 
-# the teacher's run of every answer (common/answers.sh): DEVICE=SEL picks the
+# the teacher's run of every answer (scripts/answers.sh): DEVICE=SEL picks the
 # device, CSV=FILE keeps the measurements as rows (plots/data/answers/<device>.csv)
 answers: deps-run all
 	@BUILD=$(abspath $(BUILD)) $(if $(DEVICE),SPMV_DEVICE="$(DEVICE)") $(if $(CSV),ANSWERS_CSV="$(abspath $(CSV))") \
-	    common/answers.sh $(STEPS)
+	    scripts/answers.sh $(STEPS)
 
 devices: $(BUILD)/devices
 	@$(BUILD)/devices
 
 STEP ?= 1
 diff:
-	@common/diff.sh $(STEP)
+	@scripts/diff.sh $(STEP)
 
 clean:
 	rm -rf $(BUILD) build-san

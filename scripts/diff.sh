@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# common/diff.sh N - what `make diff STEP=N` prints: what chapter N changes
+# scripts/diff.sh N - what `make diff STEP=N` prints: what chapter N changes
 # from chapter N-1, in main.c and kernel.cl.
 #
 # Each file opens with a comment. A kernel's says what changed from the step
