@@ -26,6 +26,14 @@ LDFLAGS += -fsanitize=address,undefined
 endif
 # per-step extra flags (OpenMP for the C loops, say)
 CFLAGS_step0 ?=
+# an earlier chapter's files a later one builds: chapter 6's rule (step 7
+# asks it which product to run), chapter 7's host CG (its yardstick and the
+# unit tests hold to it)
+CHOICE_SRC := step6-csr/choice/csrchoice.c step6-csr/choice/csrchoice.h
+CG_SRC     := step7-cg/reference/cg.c step7-cg/reference/cg.h
+USES_step7 := $(CHOICE_SRC)
+USES_tests/choice := $(CHOICE_SRC)
+USES_tests/unit   := $(CG_SRC)
 
 STEP_DIRS := $(sort $(wildcard step[0-9]-*))
 stepname   = $(firstword $(subst -, ,$(1)))
@@ -68,11 +76,13 @@ $(BUILD)/libspmv.a: $(COMMON_OBJ)
 
 # One binary per step; the kernel path is fixed at build time, so a student
 # edits stepN-*/kernel.cl and reruns without rebuilding. A step's subfolder
-# (step4-vector/cpu/: a second kernel with its host side) is built into it.
+# (step4-vector/cpu/: a second kernel with its host side; step5-image/image/:
+# the image of x) is built into it. A later chapter may build an earlier
+# chapter's files (USES_stepN, above); common/ never includes a chapter.
 define STEP_RULE
-$(BUILD)/$(1): $(2)/main.c $(wildcard $(2)/*/*.c $(2)/*/*.h) $(BUILD)/libspmv.a $(COMMON_H)
+$(BUILD)/$(1): $(2)/main.c $(wildcard $(2)/*/*.c $(2)/*/*.h) $$(USES_$(1)) $(BUILD)/libspmv.a $(COMMON_H)
 	$$(CC) $$(CFLAGS) $$(CFLAGS_$(1)) -DSPMV_KERNEL_PATH='"$(abspath $(2))/kernel.cl"' \
-	    -DSPMV_STEP_DIR='"$(abspath $(2))"' $(2)/main.c $(wildcard $(2)/*/*.c) \
+	    -DSPMV_STEP_DIR='"$(abspath $(2))"' $(2)/main.c $(wildcard $(2)/*/*.c) $$(filter %.c,$$(USES_$(1))) \
 	    $(BUILD)/libspmv.a $$(LDFLAGS) $$(CFLAGS_$(1)) $(LDLIBS) -o $$@
 $(1): $(BUILD)/$(1)
 endef
@@ -105,9 +115,10 @@ $(BUILD)/cusparse: vendor/cusparse/main.c $(BUILD)/vendor/cuda.o $(BUILD)/vendor
 	    -lcusparse -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
 # vendor/cusparse-cg: chapter 7's yardstick, the CUDA sample conjugateGradient's
 # algorithm (cusparseSpMV and cuBLAS, the dots read back every iteration)
-$(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c $(BUILD)/gitrev.h $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
+$(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c $(CG_SRC) $(BUILD)/gitrev.h $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
 	$(CC) $(CFLAGS) -include $(BUILD)/gitrev.h -Ivendor/cusparse -isystem $(CUDA_HOME)/include -c vendor/cusparse-cg/main.c -o $(BUILD)/vendor/cusparse-cg.o
-	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(CUDA_LINK) \
+	$(CC) $(CFLAGS) -c step7-cg/reference/cg.c -o $(BUILD)/vendor/cg.o
+	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cg.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(CUDA_LINK) \
 	    -lcusparse -lcublas -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
 else
 cusparse:
@@ -141,9 +152,10 @@ ifeq ($(SAN),)
 	@$(MAKE) --no-print-directory cusparse || echo "cusparse: the build failed (make cusparse shows why); the course runs without it"
 endif
 
-$(BUILD)/tests/%: tests/%.c $(BUILD)/libspmv.a $(COMMON_H)
+.SECONDEXPANSION:
+$(BUILD)/tests/%: tests/%.c $$(USES_tests/$$*) $(BUILD)/libspmv.a $(COMMON_H)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $< $(BUILD)/libspmv.a $(LDFLAGS) $(LDLIBS) -o $@
+	$(CC) $(CFLAGS) $< $(filter %.c,$(USES_tests/$*)) $(BUILD)/libspmv.a $(LDFLAGS) $(LDLIBS) -o $@
 
 # `make step4 run` runs only the steps named on the command line; `make run` all of them.
 RUN_STEPS = $(or $(filter $(STEPS),$(MAKECMDGOALS)),$(STEPS))

@@ -1,7 +1,6 @@
 /* report.c - result lines and CSV rows. */
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
-#include "cg.h"
 #include "formats/formats.h"
 #include "precision.h"
 #include "roofline.h"

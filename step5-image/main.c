@@ -9,7 +9,7 @@
  * The sections below appear in the same order in every step, so that
  * `make diff STEP=N` shows only what the chapter changes.
  */
-#include "climage.h"
+#include "image/climage.h"
 #include "spmv.h"
 
 #include <stdio.h>

@@ -7,7 +7,7 @@
  *   build/step7 --gen poisson:nx=2048 --tol 0 --maxiter 200 --csv cg.csv   a timing run
  *   build/step7 --matrix tests/data/1138_bus.mtx --kernel plain --history h.csv   |r|/|b| per iteration
  *
- * Solves A x = b for a symmetric positive definite A from x = 0 (common/cg.h
+ * Solves A x = b for a symmetric positive definite A from x = 0 (step7-cg/reference/cg.h
  * has the method), on the device, and checks the answer on the host: the
  * true residual |b - A x| / |b| in double, and the iteration count against
  * the host's own CG in double. Exit status: 0 solved and checked (or the
@@ -15,7 +15,8 @@
  * (A not positive definite), 2 bad input, 3 skipped, 4 --maxiter reached
  * before --tol. The sections below appear in the same order in every step.
  */
-#include "csrchoice.h"
+#include "../step6-csr/choice/csrchoice.h"
+#include "reference/cg.h"
 #include "precision.h"
 #include "results.h"
 #include "spmv.h"
@@ -342,7 +343,7 @@ int main(int argc, char **argv)
     if (host_ran) {
         if (spmv_cg_host(&A, b, xh, tol, maxiter < 20000 ? maxiter : 20000, &host, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-        printf("host CG  %d iterations in double (common/cg.c), %s\n", host.iterations,
+        printf("host CG  %d iterations in double (step7-cg/reference/cg.c), %s\n", host.iterations,
                host.end == CG_CONVERGED ? "converged" : host.end == CG_BREAKDOWN ? "broke down" : "not converged");
     }
 

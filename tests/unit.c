@@ -1,7 +1,9 @@
 /* tests/unit.c - unit tests of common/: the generator, every conversion, the
- * reference and the checker. Prints "PASS name" / "FAIL name: why" lines
+ * reference and the checker; and chapter 7's host CG
+ * (step7-cg/reference/cg.c). Prints "PASS name" / "FAIL name: why" lines
  * (tests/t_unit.sh counts them). Real matrices are read from the directories
  * given on the command line, when there are any. */
+#include "../step7-cg/reference/cg.h"
 #include "capacity.h"
 #include "formats/formats.h"
 #include "precision.h"
@@ -197,7 +199,7 @@ static void test_poisson(void)
     result(rc == -1 && strstr(err.msg, "whole number"), "gen poisson: nx=2.5 refused", "rc %d '%s'", rc, err.msg);
 }
 
-/* common/cg.c: the host's CG solves Poisson to its tolerance (the true
+/* step7-cg/reference/cg.c: the host's CG solves Poisson to its tolerance (the true
  * residual too), stops at once for b = 0, breaks down on an indefinite
  * matrix, runs exactly maxiter with tol 0; the symmetry test */
 static void test_cg(void)

@@ -18,11 +18,11 @@
  *     rr = r . r       cublasXdot, to the host         beta = rr / rr_old
  * so 7 library calls and 16 vector passes (scal 2, axpy 3, SpMV 2, dot 2,
  * axpy 3, axpy 3, dot 1) besides the matrix. It stops when sqrt(rr) <= tol
- * ||b|| or after --maxiter (common/cg.h's test, before each iteration); --tol
+ * ||b|| or after --maxiter (step7-cg/reference/cg.h's test, before each iteration); --tol
  * 0 runs exactly --maxiter iterations (the timing runs). pq <= 0 is a
  * breakdown (status 1); --maxiter reached before --tol is status 4, as step7.
  * The flags, defaults, symmetry test, true residual and CSV row are step7's
- * (common/cg.h); --history FILE writes iteration,rel_residual (the recurrence).
+ * (step7-cg/reference/cg.h); --history FILE writes iteration,rel_residual (the recurrence).
  *
  * Timing: an untimed solve of a few iterations first (the libraries' kernels
  * loaded), then the solve, each iteration timed on the host clock (it ends
@@ -34,6 +34,7 @@
  * solve. The true residual ||b - A x|| / ||b|| is recomputed on the host in
  * double. One row of chapter 7's CG CSV (--csv), kernel cusparse-cublas.
  */
+#include "../../step7-cg/reference/cg.h"
 #include "cuda.h"
 #include "precision.h"
 

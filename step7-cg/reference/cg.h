@@ -1,4 +1,4 @@
-/* cg.h - chapter 7's conjugate gradient on the host, in double: the reference
+/* reference/cg.h - chapter 7's conjugate gradient on the host, in double: the reference
  * the device's solve is held to (its iteration count, its residual history),
  * and the true residual of any x, recomputed from the matrix itself.
  *
@@ -17,8 +17,10 @@
  * iterations. The device's solvers (step7-cg) make the same test at the same
  * place, so their counts can be compared one for one.
  *
- * Also here: the test every CG solve makes first (A symmetric), and the
- * row of the CG results file (report.c writes it). */
+ * Also here: the test every CG solve makes first (A symmetric). The row of
+ * the CG results file is common/report.h's, the bytes of an iteration
+ * common/roofline.h's. Chapter 7 and its yardstick vendor/cusparse-cg build
+ * this file; common/ never includes it. */
 #ifndef SPMV_CG_H
 #define SPMV_CG_H
 
@@ -49,35 +51,5 @@ double spmv_cg_true_residual(const csr_matrix *A, const double *b, const double 
  * counts as 0), within a relative 1e-12; else 0, with the first entry that
  * breaks it in *row, *col (-1, -1 if A is not square). */
 int spmv_csr_symmetric(const csr_matrix *A, int *row, int *col);
-
-/* One row of the CG results file (plots/data/cg-<device>.csv): one solve of
- * the course's or of a yardstick. A negative number, or NULL, leaves its
- * field empty (a tool that cannot tell). */
-#define SPMV_CG_CSV_HEADER                                                                               \
-    "step,kernel,device,driver,matrix,rows,cols,nnz,precision,iterations,check_every,extra_iterations,"  \
-    "converged,rel_residual,true_residual,tol,ms_per_iter,ms_total,spmv_ms_per_iter,vector_ms_per_iter," \
-    "wait_ms_per_iter,launches_per_iter,bytes_per_iter,bytes_compulsory_per_iter,bw_measured_gbs,"       \
-    "pct_version_bound,pct_compulsory,check,date,git_rev"
-typedef struct {
-    const char *step, *kernel, *device, *driver, *matrix;
-    long long rows, cols, nnz;
-    char precision;                 /* 's' or 'd' */
-    int iterations, check_every, extra_iterations, converged;
-    double rel_residual, true_residual, tol;
-    double ms_per_iter, ms_total, spmv_ms, vector_ms, wait_ms, launches;
-    double bytes, bytes_compulsory, bw_gbs;   /* pct_* follow from these and ms_per_iter */
-    const char *check;              /* PASS or FAIL */
-} spmv_cg_row;
-/* Append the row to csv (the header first if the file is new or empty);
- * exits 2 if it cannot be written. A row not PASS gets no times. */
-void spmv_cg_csv(const char *csv, const spmv_cg_row *r);
-
-/* The bytes of one CG iteration: the matrix once (values, column indices,
- * row pointers) and `passes` sweeps over n-vectors of value_size bytes. The
- * compulsory count is SPMV_CG_COMPULSORY_PASSES: q = Ap reads p and writes q
- * (2); r -= alpha q, with r.r, reads r and q and writes r (3); x += alpha p
- * and p = r + beta p, in one sweep, read x, p and r and write x and p (5). */
-#define SPMV_CG_COMPULSORY_PASSES 10
-double spmv_cg_bytes(long long rows, long long nnz, int value_size, int passes);
 
 #endif
