@@ -3,9 +3,9 @@
 #include "load.h"
 #include "capacity.h"
 #include "check.h"
-#include "clutil.h"
 #include "formats/formats.h"
 #include "precision.h"
+#include "status.h"
 #include "stopwatch.h"
 
 #include <math.h>
@@ -220,7 +220,7 @@ static void save_csr(const spmv_options *o, const csr_matrix *A)
         const spmv_origin *g = &A->origin;
         char comment[1400];
         int n = snprintf(comment, sizeof comment, "written by %s --save-matrix: the matrix as loaded "
-                         "(symmetry expanded, duplicates summed), %%.17g\nfrom %s (%s, %s, %s%s)", spmv_prog,
+                         "(symmetry expanded, duplicates summed), %%.17g\nfrom %s (%s, %s, %s%s)", spmv_prog_name(),
                          g->source, g->format, g->field, g->symmetry, g->expanded ? ", expanded" : "");
         if (strcmp(g->field, "pattern") == 0 && n > 0 && (size_t)n < sizeof comment)
             snprintf(comment + n, sizeof comment - (size_t)n,
@@ -311,10 +311,10 @@ static void save_x(const spmv_options *o, const void *x, int is_float, int n, in
     double t0 = spmv_now();
     char comment[1024];
     if (o->x_file)
-        snprintf(comment, sizeof comment, "x of %s, read from %s, %s", spmv_prog, o->x_file,
+        snprintf(comment, sizeof comment, "x of %s, read from %s, %s", spmv_prog_name(), o->x_file,
                  spmv_prec_words(single, complex_));
     else
-        snprintf(comment, sizeof comment, "x of %s, seeded random (--seed %llu), %s", spmv_prog,
+        snprintf(comment, sizeof comment, "x of %s, seeded random (--seed %llu), %s", spmv_prog_name(),
                  (unsigned long long)o->seed, spmv_prec_words(single, complex_));
     spmv_error err;
     if (mm_write_vector(o->save_x, x, is_float, n, complex_, single ? 9 : 17, comment, &err))

@@ -268,7 +268,7 @@ int main(int argc, char **argv)
 {
     /* 1. Options and device */
     const char *history;
-    spmv_prog = STEP.name;
+    spmv_set_prog(STEP.name);
     argc = take_history(argc, argv, &history);
     spmv_options o;
     spmv_parse(argc, argv, &STEP, &o);
