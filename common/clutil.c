@@ -271,8 +271,9 @@ void spmv_cl_open(spmv_cl *cl, const char *sel)
     printf("device   %d:%d %s (%s), %s\n", cl->platform_index, cl->device_index, cl->device_name,
            type_name(cl->type), cl->platform_name);
     printf("driver   %s, %s, %.1f GiB\n", cl->driver, cl->version, cl->global_mem / 1073741824.0);
-    /* so a matrix too large for this device is refused before it is built */
-    spmv_limits_device(cl->device_name, cl->max_alloc, cl->global_mem,
+    /* so a matrix too large for this device is refused before it is built
+     * (the loader is handed cl->limits) */
+    spmv_limits_device(&cl->limits, cl->device_name, cl->max_alloc, cl->global_mem,
                        (cl->type & CL_DEVICE_TYPE_CPU) ? SPMV_MEM_HOST : SPMV_MEM_DEVICE);
     spmv_phase_add(SPMV_PH_DEVICE, spmv_now() - t0);
 }

@@ -8,6 +8,7 @@
 #include <CL/cl.h>
 #include <stddef.h>
 
+#include "capacity.h"
 #include "status.h"
 
 typedef struct {
@@ -26,6 +27,7 @@ typedef struct {
     int device_fence;         /* OpenCL C 3.0's atomic_work_item_fence at device scope, acquire-release */
     int ptx;                  /* NVIDIA's platform: its compiler takes inline PTX (asm) in OpenCL C */
     size_t image2d_max_w, image2d_max_h;
+    spmv_limits limits;       /* this device, for the size checks (capacity.h): spmv_read_dia's second argument */
 } spmv_cl;
 
 const char *cl_error_name(cl_int code);

@@ -13,9 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the step's format: DIA (steps 0-5) or CSR (step 6) */
-static int dia_step;
-
 void spmv_print_dia(const dia_matrix *A)
 {
     printf("matrix   %s: %d x %d, %lld nonzeros, %d diagonals (%.1f%% of the DIA storage is padding)\n",
@@ -23,23 +20,23 @@ void spmv_print_dia(const dia_matrix *A)
            A->ndiag ? 100.0 * (1.0 - (double)A->nnz / ((double)A->ndiag * A->rows)) : 0.0);
 }
 
-static void estimate_print(const spmv_options *o);
+static void estimate_print(const spmv_options *o, const spmv_limits *lim);
 
 /* --matrix FILE or --gen SPEC, as CSR */
-static void read_csr(const spmv_options *o, csr_matrix *A)
+static void read_csr(const spmv_options *o, spmv_limits *lim, csr_matrix *A)
 {
     spmv_error err;
     if (o->gen) {
-        if (csr_generate(o->gen, o->seed, A, &err)) {
-            estimate_print(o);
+        if (csr_generate(o->gen, o->seed, lim, A, &err)) {
+            estimate_print(o, lim);
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         }
         return;
     }
     const char *path = o->matrix;
     coo_matrix C;
-    if (matrix_read(path, &C, &err)) {
-        estimate_print(o);
+    if (matrix_read(path, lim, &C, &err)) {
+        estimate_print(o, lim);
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
     }
     int rc = coo_to_csr(&C, A, &err);
@@ -50,7 +47,7 @@ static void read_csr(const spmv_options *o, csr_matrix *A)
 
 /* The grid's size against the run's limits, before any of it is built
  * (pitch_align 1 before the step has said its own: a lower bound). */
-static void check_grid(const spmv_options *o, size_t pitch_align)
+static void check_grid(const spmv_options *o, spmv_limits *lim, size_t pitch_align)
 {
     spmv_error err;
     long long nnz;
@@ -60,12 +57,12 @@ static void check_grid(const spmv_options *o, size_t pitch_align)
     long long n = (long long)o->grid_w * o->grid_h;
     spmv_size s = { .rows = n, .cols = n, .nnz = nnz, .from = SPMV_FROM_GRID,
                     .csr_too = o->info || o->save_matrix };
-    if (dia_step) {
+    if (lim->format == 'd') {
         s.ndiag = ndiag;
         s.pitch = (long long)spmv_round_up((size_t)n, pitch_align);
     }
-    if (spmv_fits(&s, &err)) {
-        estimate_print(o);
+    if (spmv_fits(lim, &s, &err)) {
+        estimate_print(o, lim);
         spmv_die(SPMV_EXIT_USAGE, "grid %dx%d radius %d (%lld rows, %lld nonzeros): %s; try a smaller --grid",
                  o->grid_w, o->grid_h, o->radius, n, nnz, err.msg);
     }
@@ -73,58 +70,61 @@ static void check_grid(const spmv_options *o, size_t pitch_align)
 
 /* --estimate: the host's estimate, once the matrix's size is known, then
  * exit; printed before a refusal too (the device's limits, or the host's) */
-static void estimate_print(const spmv_options *o)
+static void estimate_print(const spmv_options *o, const spmv_limits *lim)
 {
-    if (!o->estimate || spmv_host_estimate() <= 0)
+    if (!o->estimate || spmv_host_estimate(lim) <= 0)
         return;
     char line[768];
-    spmv_host_estimate_line(line, sizeof line);
-    printf("host     needs %.1f MiB %s\n", spmv_host_estimate() / 1048576.0, line);
+    spmv_host_estimate_line(lim, line, sizeof line);
+    printf("host     needs %.1f MiB %s\n", spmv_host_estimate(lim) / 1048576.0, line);
     fflush(stdout);
 }
 
-static void estimate_exit(const spmv_options *o)
+static void estimate_exit(const spmv_options *o, const spmv_limits *lim)
 {
     if (!o->estimate)
         return;
-    estimate_print(o);
+    estimate_print(o, lim);
     exit(SPMV_EXIT_PASS);
 }
 
 /* The grid as CSR (step 6, and --info or --save-matrix of a DIA step). */
-static void grid_csr(const spmv_options *o, csr_matrix *A)
+static void grid_csr(const spmv_options *o, spmv_limits *lim, csr_matrix *A)
 {
     spmv_error err;
-    check_grid(o, 1);
-    estimate_exit(o);   /* --estimate: nothing built (spmv_save_matrix never gets here with it) */
+    check_grid(o, lim, 1);
+    estimate_exit(o, lim);   /* --estimate: nothing built (spmv_save_matrix never gets here with it) */
     if (csr_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, A, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 }
 
 /* format and value_size: what the step will hold, for the size checks of
  * the readers (capacity.h) */
-static void read_input(const spmv_options *o, char format, char precision, spmv_input *in)
+static void read_input(const spmv_options *o, const spmv_limits *device, char format, char precision,
+                       spmv_input *in)
 {
     double t0 = spmv_now();
     memset(in, 0, sizeof *in);
-    dia_step = format == 'd';
-    csr_generate_dia_limit(dia_step ? SPMV_DIA_MAX_DIAGS : 0);
-    spmv_limits_format(format, precision);
+    if (device)
+        in->limits = *device;
+    in->limits.format = format;
+    in->limits.precision = precision;
+    in->limits.dia_max_diags = format == 'd' ? SPMV_DIA_MAX_DIAGS : 0;
     in->grid = !o->matrix && !o->gen;
     if (!in->grid)
-        read_csr(o, &in->csr);
+        read_csr(o, &in->limits, &in->csr);
     spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
 }
 
-void spmv_read_dia(const spmv_options *o, spmv_input *in)
+void spmv_read_dia(const spmv_options *o, const spmv_limits *device, spmv_input *in)
 {
-    read_input(o, 'd', 's', in);
+    read_input(o, device, 'd', 's', in);
 }
 
-void spmv_read_csr(const spmv_options *o, spmv_input *in)
+void spmv_read_csr(const spmv_options *o, const spmv_limits *device, spmv_input *in)
 {
     /* without --precision a file's size is judged by its own field (0: float or complex float) */
-    read_input(o, 'c', o->precision_set ? o->precision : 0, in);
+    read_input(o, device, 'c', o->precision_set ? o->precision : 0, in);
 }
 
 void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, dia_matrix *A)
@@ -132,20 +132,20 @@ void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, di
     double t0 = spmv_now();
     spmv_error err;
     if (!in->grid) {
-        int rc = csr_to_dia(&in->csr, pitch_align, A, &err);
+        int rc = csr_to_dia(&in->csr, pitch_align, &in->limits, A, &err);
         csr_free(&in->csr);
         if (rc) {
-            estimate_print(o);
+            estimate_print(o, &in->limits);
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         }
     } else {
-        check_grid(o, pitch_align);
-        estimate_exit(o);
+        check_grid(o, &in->limits, pitch_align);
+        estimate_exit(o, &in->limits);
         if (dia_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, pitch_align, A, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
     }
     spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
-    estimate_exit(o);
+    estimate_exit(o, &in->limits);
     spmv_print_dia(A);
 }
 
@@ -153,10 +153,10 @@ void spmv_load_csr(const spmv_options *o, spmv_input *in, csr_matrix *A)
 {
     double t0 = spmv_now();
     if (in->grid)
-        grid_csr(o, A);
+        grid_csr(o, &in->limits, A);
     else
         *A = in->csr;
-    estimate_exit(o);
+    estimate_exit(o, &in->limits);
     memset(&in->csr, 0, sizeof in->csr);
     spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
 }
@@ -232,19 +232,19 @@ static void save_csr(const spmv_options *o, const csr_matrix *A)
     }
 }
 
-void spmv_save_matrix(const spmv_options *o, const spmv_input *in)
+void spmv_save_matrix(const spmv_options *o, spmv_input *in)
 {
     if (!o->info && !o->save_matrix)
         return;
     if (o->estimate) {   /* nothing built or written; the grid's CSR counted */
         if (in->grid)
-            check_grid(o, 1);
+            check_grid(o, &in->limits, 1);
         return;
     }
     double t0 = spmv_now();
     if (in->grid) {
         csr_matrix C;
-        grid_csr(o, &C);
+        grid_csr(o, &in->limits, &C);
         save_csr(o, &C);
         csr_free(&C);
     } else {

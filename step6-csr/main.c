@@ -110,7 +110,7 @@ int main(int argc, char **argv)
     /* 2. The matrix and x (common/load.h; --info and --save-* see them as read),
      * and the reference y (common/check.h) */
     spmv_input in;
-    spmv_read_csr(&o, &in);
+    spmv_read_csr(&o, &cl.limits, &in);
     spmv_save_matrix(&o, &in);
     csr_matrix A;
     spmv_load_csr(&o, &in, &A);

@@ -289,7 +289,7 @@ int main(int argc, char **argv)
     /* 2. The matrix (symmetric, or refused) and b, and the host's CG in
      * double: the iteration count the device's must match */
     spmv_input in;
-    spmv_read_csr(&o, &in);
+    spmv_read_csr(&o, &cl.limits, &in);
     spmv_save_matrix(&o, &in);
     csr_matrix A;
     spmv_load_csr(&o, &in, &A);

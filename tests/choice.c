@@ -55,7 +55,7 @@ int main(int argc, char **argv)
     spmv_options o;
     spmv_parse(argc - 1, argv + 1, &STEP, &o);
     spmv_input in;
-    spmv_read_csr(&o, &in);
+    spmv_read_csr(&o, NULL, &in);
     csr_matrix A;
     spmv_load_csr(&o, &in, &A);
     spmv_row_stats st = spmv_row_lengths(&A);

@@ -159,7 +159,7 @@ static void test_poisson(void)
             snprintf(spec, sizeof spec, "poisson:ny=%d,nx=%d", H, W);
         csr_matrix A;
         spmv_error err;
-        int rc = csr_generate(spec, 5, &A, &err);
+        int rc = csr_generate(spec, 5, NULL, &A, &err);
         int ok = rc == 0 && A.rows == n && A.cols == n && A.nnz == 5LL * n - 2 * W - 2 * H && A.ptr[0] == 0 &&
                  A.ptr[n] == A.nnz;
         double *D = ok ? dense_of_csr(&A) : NULL;
@@ -188,14 +188,14 @@ static void test_poisson(void)
     }
     csr_matrix A;
     spmv_error err;
-    int rc = csr_generate("poisson:ny=4", 1, &A, &err);
+    int rc = csr_generate("poisson:ny=4", 1, NULL, &A, &err);
     result(rc == -1 && strstr(err.msg, "needs nx=W"), "gen poisson: nx required", "rc %d '%s'", rc, err.msg);
-    rc = csr_generate("poisson:nx=4,rows=3", 1, &A, &err);
+    rc = csr_generate("poisson:nx=4,rows=3", 1, NULL, &A, &err);
     result(rc == -1 && strstr(err.msg, "takes nx, ny, not 'rows'"), "gen poisson: unknown key", "rc %d '%s'", rc,
            err.msg);
-    rc = csr_generate("poisson:nx=50000,ny=50000", 1, &A, &err);
+    rc = csr_generate("poisson:nx=50000,ny=50000", 1, NULL, &A, &err);
     result(rc == -1 && strstr(err.msg, "2^31"), "gen poisson: 2^31 rows refused", "rc %d '%s'", rc, err.msg);
-    rc = csr_generate("poisson:nx=2.5", 1, &A, &err);
+    rc = csr_generate("poisson:nx=2.5", 1, NULL, &A, &err);
     result(rc == -1 && strstr(err.msg, "whole number"), "gen poisson: nx=2.5 refused", "rc %d '%s'", rc, err.msg);
 }
 
@@ -206,7 +206,7 @@ static void test_cg(void)
 {
     csr_matrix A;
     spmv_error err;
-    int rc = csr_generate("poisson:nx=23,ny=17", 1, &A, &err);
+    int rc = csr_generate("poisson:nx=23,ny=17", 1, NULL, &A, &err);
     int n = A.rows, r0, c0;
     double *b = malloc(sizeof(double) * (size_t)n), *x = malloc(sizeof(double) * (size_t)n);
     for (int i = 0; i < n; i++)
@@ -301,7 +301,7 @@ static void test_conversions(void)
                    memcmp(R.col, R2.col, sizeof(int) * R.nnz) == 0 && memcmp(R.re, R2.re, sizeof(double) * R.nnz) == 0,
                name, "rc %d", rc);
 
-        rc = csr_to_dia(&R, 32, &D, &err);
+        rc = csr_to_dia(&R, 32, NULL, &D, &err);
         long long nd = -1;
         csr_count_diagonals(&R, &nd);
         if (rc == 0) {
@@ -332,7 +332,7 @@ static void test_conversions(void)
     dia_matrix G, G2;
     csr_matrix R;
     dia_generate_grid(37, 29, 5, 3, 32, &G, &err);
-    int rc = dia_to_csr(&G, &R, &err) || csr_to_dia(&R, 32, &G2, &err);
+    int rc = dia_to_csr(&G, &R, &err) || csr_to_dia(&R, 32, NULL, &G2, &err);
     result(rc == 0 && G2.ndiag == G.ndiag && G2.nnz == G.nnz &&
                memcmp(G.offsets, G2.offsets, sizeof(int) * G.ndiag) == 0 &&
                memcmp(G.values, G2.values, sizeof(float) * G.ndiag * G.pitch) == 0,
@@ -343,7 +343,7 @@ static void test_conversions(void)
     csr_matrix W;
     dia_matrix D;
     coo_to_csr(&C, &W, &err);
-    rc = csr_to_dia(&W, 1, &D, &err);
+    rc = csr_to_dia(&W, 1, NULL, &D, &err);
     result(rc == -1 && strstr(err.msg, "step6-csr") && strstr(err.msg, "diagonals"),
            "scattered matrix refused for DIA, suggests step6-csr", "rc %d '%s'", rc, err.msg);
     coo_free(&C);
@@ -494,16 +494,15 @@ static void test_capacity_by_field(void)
     spmv_size cplx = real;
     cplx.complex_ = 1;
     /* 100 floats fit one buffer, 100 pairs do not */
-    spmv_limits_device("a small device", 600, 1 << 20, SPMV_MEM_DEVICE);
-    spmv_limits_format('c', 0);
-    int real_ok = spmv_fits(&real, &err) == 0;
-    int cplx_no = spmv_fits(&cplx, &err) != 0 && strstr(err.msg, "the values");
+    spmv_limits lim;
+    spmv_limits_device(&lim, "a small device", 600, 1 << 20, SPMV_MEM_DEVICE);
+    lim.format = 'c', lim.precision = 0;
+    int real_ok = spmv_fits(&lim, &real, &err) == 0;
+    int cplx_no = spmv_fits(&lim, &cplx, &err) != 0 && strstr(err.msg, "the values");
     result(real_ok && cplx_no, "capacity: without --precision a complex file's values count 8 bytes",
            "real fits %d, complex refused %d (%s)", real_ok, cplx_no, err.msg);
-    spmv_limits_format('c', 's');
-    result(spmv_fits(&cplx, &err) == 0, "capacity: --precision s counts 4 bytes a value", "%s", err.msg);
-    spmv_limits_device("unlimited", 1ULL << 62, 1ULL << 62, SPMV_MEM_DEVICE);
-    spmv_limits_format(0, 's');
+    lim.precision = 's';
+    result(spmv_fits(&lim, &cplx, &err) == 0, "capacity: --precision s counts 4 bytes a value", "%s", err.msg);
 }
 
 /* A build log from a compiler that ignores #line (NVIDIA's "<kernel>:N:",
@@ -544,7 +543,7 @@ static void test_file(const char *path)
     coo_matrix C, C2;
     csr_matrix R, R2;
     char name[600];
-    if (matrix_read(path, &C, &err)) {
+    if (matrix_read(path, NULL, &C, &err)) {
         snprintf(name, sizeof name, "read %s", path);
         result(0, name, "%s", err.msg);
         return;
@@ -559,7 +558,7 @@ static void test_file(const char *path)
         dia_matrix D;
         long long nd;
         csr_count_diagonals(&R, &nd);
-        if (csr_to_dia(&R, 32, &D, &err) == 0) {
+        if (csr_to_dia(&R, 32, NULL, &D, &err) == 0) {
             csr_matrix R3;
             /* explicit zeros in a file are not nonzeros in DIA: compare without them */
             long long nz = 0;
@@ -692,7 +691,7 @@ static void test_parallel(void)
         csr_generate_grid(97, 83, 5, 7, &G[t], &err);
         dia_generate_grid(97, 83, 5, 7, 32, &D[t], &err);
         coo_to_csr(&coo, &C[t], &err);
-        csr_to_dia(&G[t], 16, &E[t], &err);
+        csr_to_dia(&G[t], 16, NULL, &E[t], &err);
         xf[t] = spmv_random_floats(100003, 5, &err);
         xd[t] = spmv_random_doubles(8151, 5, 0, &err);
         csr_reference(&G[t], xd[t], &R[t], &err);

@@ -24,9 +24,9 @@
 
 /* Read a Matrix Market or Harwell-Boeing file (chosen by content, then
  * extension), expanding symmetric, skew-symmetric and Hermitian storage. */
-int matrix_read(const char *path, coo_matrix *A, spmv_error *err);
-int mm_read(const char *path, coo_matrix *A, spmv_error *err);
-int hb_read(const char *path, coo_matrix *A, spmv_error *err);
+int matrix_read(const char *path, struct spmv_limits *lim, coo_matrix *A, spmv_error *err);
+int mm_read(const char *path, struct spmv_limits *lim, coo_matrix *A, spmv_error *err);
+int hb_read(const char *path, struct spmv_limits *lim, coo_matrix *A, spmv_error *err);
 
 /* Read a column vector of exactly n entries from an 'array' file (real,
  * integer or complex, general). complex_: the run is complex; a real file

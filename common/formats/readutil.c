@@ -204,9 +204,10 @@ int rd_entries_add(rd_entries *E, long line, int r, int c, double re, double im,
     return 0;
 }
 
-int rd_check_size(const char *path, long line, long long rows, long long cols, long long stored,
+int rd_check_size(const rd_lines *L, long line, long long rows, long long cols, long long stored,
                   enum rd_symmetry sym, int complex_values, spmv_error *err)
 {
+    const char *path = L->path;
     if (rows > INT_MAX - 1 || cols > INT_MAX - 1)
         return spmv_fail(err, "%s:%ld: %lld x %lld matrix: rows and columns are limited to %d",
                          path, line, rows, cols, INT_MAX - 1);
@@ -231,7 +232,7 @@ int rd_check_size(const char *path, long line, long long rows, long long cols, l
     long long total = sym == RD_GENERAL ? stored : 2 * stored;
     spmv_error e;
     spmv_size s = { .rows = rows, .cols = cols, .nnz = total, .complex_ = complex_values, .from = SPMV_FROM_FILE };
-    if (spmv_fits(&s, &e))
+    if (spmv_fits(L->lim, &s, &e))
         return spmv_fail(err, "%s:%ld: %lld x %lld matrix with %lld entries declared: %s",
                          path, line, rows, cols, stored, e.msg);
     return 0;
