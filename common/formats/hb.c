@@ -370,7 +370,8 @@ static int read_hb(rd_lines *L, coo_matrix *A, rd_entries *E, long long **ptrp, 
     if (sym == RD_SKEW && pattern)
         return spmv_fail(err, "%s:3: type '%s': a skew-symmetric pattern is not valid (the mirrored "
                          "entries would need values)", path, q);
-    if (rd_check_size(L, 3, nrow, ncol, nnz, sym, complex_values, err))
+    /* an entry: at least its row index, one character of a fixed-width field */
+    if (rd_check_size(L, 3, nrow, ncol, nnz, sym, complex_values, 1, err))
         return -1;
 
     if (header_line(L, 4, err))

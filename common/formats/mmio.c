@@ -155,7 +155,9 @@ static int read_mm(rd_lines *L, coo_matrix *A, rd_entries *E, spmv_error *err)
         return spmv_fail(err, "%s:%ld: unexpected '%s' after the size line 'rows cols entries'", path, L->line, q);
     }
     long size_line = L->line;
-    if (rd_check_size(L, size_line, rows, cols, stored, sym, fld == F_COMPLEX, err))
+    /* the shortest entry line: "1 1\n", "1 1 1\n", "1 1 1 1\n" */
+    int min_entry = fld == F_PATTERN ? 4 : fld == F_COMPLEX ? 8 : 6;
+    if (rd_check_size(L, size_line, rows, cols, stored, sym, fld == F_COMPLEX, min_entry, err))
         return -1;
 
     A->rows = (int)rows;
