@@ -184,23 +184,24 @@ int spmv_info_line(const csr_matrix *A, char *buf, size_t size, spmv_error *err)
         return spmv_fail(err, "%s: out of memory counting the diagonals", A->origin.name);
     /* CSR order (rows, then columns ascending) is the same whatever the file's
      * order, so two files holding the same matrix give the same bits. */
-    double sum_re = 0, sum_im = 0, sq_re = 0, sq_im = 0;
+    /* the Frobenius norm sqrt(sum |a_ij|^2), one real number also for a
+     * complex matrix (|a|^2 = re^2 + im^2) */
+    double sum_re = 0, sum_im = 0, sq = 0;
     for (long long k = 0; k < A->nnz; k++) {
         sum_re += A->re[k];
-        sq_re += A->re[k] * A->re[k];
+        sq += A->re[k] * A->re[k];
         if (A->im) {
             sum_im += A->im[k];
-            sq_im += A->im[k] * A->im[k];
+            sq += A->im[k] * A->im[k];
         }
     }
     const spmv_origin *o = &A->origin;
     int gen = strcmp(o->format, "generator") == 0;
     char sums[160];
     if (A->im)
-        snprintf(sums, sizeof sums, "sum re %.17g im %.17g | frobenius re %.17g im %.17g", sum_re, sum_im,
-                 sqrt(sq_re), sqrt(sq_im));
+        snprintf(sums, sizeof sums, "sum re %.17g im %.17g | frobenius %.17g", sum_re, sum_im, sqrt(sq));
     else
-        snprintf(sums, sizeof sums, "sum %.17g | frobenius %.17g", sum_re, sqrt(sq_re));
+        snprintf(sums, sizeof sums, "sum %.17g | frobenius %.17g", sum_re, sqrt(sq));
     snprintf(buf, size, "%s%s | format %s | field %s | symmetry %s%s | rows %d | cols %d | stored %lld | "
              "nonzeros %lld | diagonals %lld | %s", gen ? "" : "file ", o->source, o->format, o->field,
              o->symmetry, o->expanded ? ", expanded" : "", A->rows, A->cols, o->stored, A->nnz, ndiag, sums);
