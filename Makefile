@@ -20,6 +20,8 @@ SAN     ?=
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Icommon -fopenmp -pthread
 LDLIBS  := -lOpenCL -lm -fopenmp -pthread
+# step 0 runs on the host alone: no OpenCL linked (tests/t_layers.sh holds it)
+LDLIBS_step0 := -lm -fopenmp -pthread
 ifneq ($(SAN),)
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
@@ -83,7 +85,7 @@ define STEP_RULE
 $(BUILD)/$(1): $(2)/main.c $(wildcard $(2)/*/*.c $(2)/*/*.h) $$(USES_$(1)) $(BUILD)/libspmv.a $(COMMON_H)
 	$$(CC) $$(CFLAGS) $$(CFLAGS_$(1)) -DSPMV_KERNEL_PATH='"$(abspath $(2))/kernel.cl"' \
 	    -DSPMV_STEP_DIR='"$(abspath $(2))"' $(2)/main.c $(wildcard $(2)/*/*.c) $$(filter %.c,$$(USES_$(1))) \
-	    $(BUILD)/libspmv.a $$(LDFLAGS) $$(CFLAGS_$(1)) $(LDLIBS) -o $$@
+	    $(BUILD)/libspmv.a $$(LDFLAGS) $$(CFLAGS_$(1)) $$(or $$(LDLIBS_$(1)),$(LDLIBS)) -o $$@
 $(1): $(BUILD)/$(1)
 endef
 $(foreach d,$(STEP_DIRS),$(eval $(call STEP_RULE,$(call stepname,$d),$d)))

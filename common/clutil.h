@@ -11,7 +11,7 @@
 #include "capacity.h"
 #include "status.h"
 
-typedef struct {
+typedef struct spmv_cl {
     cl_platform_id platform;
     cl_device_id device;
     cl_context ctx;

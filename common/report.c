@@ -1,6 +1,7 @@
 /* report.c - result lines and CSV rows. */
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
+#include "clutil.h"
 #include "formats/formats.h"
 #include "precision.h"
 #include "roofline.h"

@@ -4,7 +4,6 @@
 #ifndef SPMV_REPORT_H
 #define SPMV_REPORT_H
 
-#include "clutil.h"
 #include "matrix.h"
 #include "measure.h"
 #include "options.h"

@@ -7,7 +7,7 @@
  *   4  clutil.h     the program and the kernel (the arguments are OpenCL's own)
  *   5  clutil.h     the work sizes checked against the device
  *   6  check.h      the check of the first run (the launch and the read-back
- *                   are OpenCL's own); measure.h: the timed runs
+ *                   are OpenCL's own); measure_cl.h: the timed runs
  *   7  report.h     the check's verdict, --save-y, the result lines, the CSV row
  *   8  clutil.h     release
  * Below them: matrix.h (the formats in memory and the conversions), roofline.h
@@ -21,6 +21,7 @@
 #include "load.h"
 #include "check.h"
 #include "measure.h"
+#include "measure_cl.h"
 #include "report.h"
 #include "matrix.h"
 #include "roofline.h"
