@@ -39,7 +39,9 @@ USES_tests/unit   := $(CG_SRC)
 
 STEP_DIRS := $(sort $(wildcard step[0-9]-*))
 stepname   = $(firstword $(subst -, ,$(1)))
-STEPS     := $(foreach d,$(STEP_DIRS),$(call stepname,$d))
+# every step's name; STEPS is the user's (make answers STEPS="step1 step7"), so a
+# name given on the command line never narrows what `all` builds
+ALL_STEPS := $(foreach d,$(STEP_DIRS),$(call stepname,$d))
 COMMON_OBJ := $(patsubst common/%.c,$(BUILD)/common/%.o,$(wildcard common/*.c common/formats/*.c))
 COMMON_H  := $(wildcard common/*.h common/formats/*.h)
 TEST_BINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/*.c))
@@ -50,8 +52,8 @@ GIT_REV := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)$(shel
 $(shell mkdir -p $(BUILD)/common && echo '#define SPMV_GIT_REV "$(GIT_REV)"' > $(BUILD)/gitrev.tmp && \
     (cmp -s $(BUILD)/gitrev.tmp $(BUILD)/gitrev.h || mv $(BUILD)/gitrev.tmp $(BUILD)/gitrev.h); rm -f $(BUILD)/gitrev.tmp)
 
-.PHONY: all build run test devices diff clean deps deps-run help cusparse cusparse-if-cuda petsc petsc-if-found answers $(STEPS)
-all build: $(addprefix $(BUILD)/,$(STEPS)) $(BUILD)/devices $(TEST_BINS) cusparse-if-cuda petsc-if-found
+.PHONY: all build run test devices diff clean deps deps-run help cusparse cusparse-if-cuda petsc petsc-if-found answers $(ALL_STEPS)
+all build: $(addprefix $(BUILD)/,$(ALL_STEPS)) $(BUILD)/devices $(TEST_BINS) cusparse-if-cuda petsc-if-found
 
 help:
 	@sed -n '2,15p' Makefile | sed 's/^# \{0,1\}//'
@@ -116,11 +118,16 @@ $(BUILD)/cusparse: vendor/cusparse/main.c $(BUILD)/vendor/cuda.o $(BUILD)/vendor
 	$(CC) $(BUILD)/vendor/cusparse.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(CUDA_LINK) \
 	    -lcusparse -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
 # vendor/cusparse-cg: chapter 7's yardstick, the CUDA sample conjugateGradient's
-# algorithm (cusparseSpMV and cuBLAS, the dots read back every iteration)
-$(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c $(CG_SRC) $(BUILD)/gitrev.h $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
+# algorithm (cusparseSpMV and cuBLAS, the dots read back every iteration), and
+# the graph form (alpha and beta on the device, scalars.cu; a CUDA graph);
+# chapter 7's host CG (step7-cg/reference/) holds it to the same count
+$(BUILD)/vendor/cg-scalars.o: vendor/cusparse-cg/scalars.cu vendor/cusparse-cg/scalars.h
+	@mkdir -p $(dir $@)
+	$(NVCC) -O2 $(CUDA_ARCH) -c $< -o $@
+$(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c vendor/cusparse-cg/scalars.h $(CG_SRC) $(BUILD)/gitrev.h $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
 	$(CC) $(CFLAGS) -include $(BUILD)/gitrev.h -Ivendor/cusparse -isystem $(CUDA_HOME)/include -c vendor/cusparse-cg/main.c -o $(BUILD)/vendor/cusparse-cg.o
 	$(CC) $(CFLAGS) -c step7-cg/reference/cg.c -o $(BUILD)/vendor/cg.o
-	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cg.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(CUDA_LINK) \
+	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cg.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(CUDA_LINK) \
 	    -lcusparse -lcublas -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
 else
 cusparse:
@@ -160,7 +167,7 @@ $(BUILD)/tests/%: tests/%.c $$(USES_tests/$$*) $(BUILD)/libspmv.a $(COMMON_H)
 	$(CC) $(CFLAGS) $< $(filter %.c,$(USES_tests/$*)) $(BUILD)/libspmv.a $(LDFLAGS) $(LDLIBS) -o $@
 
 # `make step4 run` runs only the steps named on the command line; `make run` all of them.
-RUN_STEPS = $(or $(filter $(STEPS),$(MAKECMDGOALS)),$(STEPS))
+RUN_STEPS = $(or $(filter $(ALL_STEPS),$(MAKECMDGOALS)),$(ALL_STEPS))
 run: deps-run $(addprefix $(BUILD)/,$(RUN_STEPS)) $(BUILD)/devices
 	@scripts/run-steps.sh $(BUILD) "$(ARGS)" $(RUN_STEPS)
 

@@ -105,7 +105,9 @@ int dia_generate_grid(int w, int h, int radius, uint64_t seed, size_t pitch_alig
 int csr_generate_grid(int w, int h, int radius, uint64_t seed, csr_matrix *A, spmv_error *err);
 /* An irregular matrix from a spec (common/gen.c): powerlaw:rows=N,mean=M,exp=A,
  * uniform:rows=N,min=a,max=b, arrow:rows=N, short:rows=N,mean=M,band=B
- * (cols=C where it applies). The same seed gives the same matrix whatever the
+ * (cols=C where it applies); poisson:nx=W,ny=H (5 points), poisson3d and
+ * stencil27:nx=..,ny=..,nz=.. (7 and 27 points; symmetric positive definite,
+ * no random numbers). The same seed gives the same matrix whatever the
  * number of threads. */
 /* Its size is judged against lim's run first (capacity.h; NULL: the host
  * alone), and a DIA step's (lim->dia_max_diags) refuses a matrix with more

@@ -28,7 +28,9 @@ static void usage(const spmv_step *s)
     printf("  --gen SPEC          generate an irregular matrix instead: powerlaw:rows=N[,mean=M][,exp=A],\n"
            "                      uniform:rows=N[,min=a][,max=b], arrow:rows=N (cols=C: not square),\n"
            "                      short:rows=N[,mean=M][,band=B] (rows of 1 to 2M-1 near the diagonal);\n"
-           "                      poisson:nx=W[,ny=H], the 5-point Laplacian on a W x H grid (symmetric)\n");
+           "                      poisson:nx=W[,ny=H], the 5-point Laplacian on a W x H grid (symmetric);\n"
+           "                      poisson3d:nx=N[,ny=..][,nz=..] (7 points: 6 and -1) and\n"
+           "                      stencil27:nx=N[,ny=..][,nz=..] (3x3x3: 26 and -1) on a 3-D box, both SPD\n");
     printf("  --seed S            seed of the random weights and of x (default 1)\n");
     if (s->extras & OPT_PRECISION)
         printf("  --precision P       s (float), d (double), c (complex float), z (complex double)\n");

@@ -94,9 +94,21 @@ typedef struct {
     double ms_per_iter, ms_total, spmv_ms, vector_ms, wait_ms, launches;
     double bytes, bytes_compulsory, bw_gbs;   /* pct_* follow from these and ms_per_iter */
     const char *check;              /* PASS or FAIL */
+    /* the printed split (spmv_cg_report), not in the file: spmv_ms,
+     * vector_ms, reads_ms and gaps_ms (wait_ms is the last two) add up to the
+     * profiled iterations on the device's clock; prof_ms is them on the host's */
+    double reads_ms, gaps_ms, overlap_ms;   /* an iteration: read-backs, between commands, of which overlaps */
+    double prof_ms;
+    int prof_iterations;
+    int blocks, loop_iterations;            /* the median's blocks; the iterations of the timed loop */
+    const char *blocks_what, *waits;        /* what a block is; how often the host waits */
 } spmv_cg_row;
 /* Append the row to csv (the header first if the file is new or empty);
  * exits 2 if it cannot be written. A row not PASS gets no times. */
 void spmv_cg_csv(const char *csv, const spmv_cg_row *r);
+/* A solve's result lines (time, split, launches, bytes, bound against
+ * r->bw_gbs, the bandwidth of the whole run), when it passed; then the row
+ * to csv (if not NULL). */
+void spmv_cg_report(const spmv_cg_row *r, const char *csv);
 
 #endif

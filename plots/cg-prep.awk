@@ -9,16 +9,19 @@
 # there (a bound must not be beatable).
 # awk -F, -v W=dir -v slug=name -f cg-prep.awk cg-SLUG.csv
 function kord(k) {   # the order of the key: the course's two, then the yardsticks
-    if (k == "plain") return 1; if (k == "fused") return 2; if (k == "cusparse-cublas") return 3
-    if (k == "cupy") return 4; if (k == "scipy") return 5; if (k ~ /^petsc/) return 6; return 7
+    if (k == "plain") return 1; if (k == "fused") return 2; if (k == "cusparse-graph") return 3
+    if (k == "cusparse-cublas") return 4; if (k == "cupy") return 5; if (k == "scipy") return 6; if (k ~ /^petsc/) return 7
+    return 8
 }
 function lt(k) {
     if (k == "plain") return 2; if (k == "fused") return 5; if (k == "cusparse-cublas") return 10
+    if (k == "cusparse-graph") return 3
     if (k == "cupy") return 8; if (k == "scipy") return 1; if (k == "petsc-n2") return 6; if (k ~ /^petsc/) return 7; return 9
 }
 function label(k) {
     if (k == "plain") return "step7 plain"; if (k == "fused") return "step7 fused"
     if (k == "cusparse-cublas") return "cuSPARSE + cuBLAS (CUDA sample)"; if (k == "cupy") return "CuPy cg"
+    if (k == "cusparse-graph") return "cuSPARSE + cuBLAS (CUDA graph)"
     if (k == "scipy") return "SciPy cg (host)"; if (k ~ /^petsc-n/) return "PETSc KSPCG, " substr(k, 8) " ranks"
     return k
 }

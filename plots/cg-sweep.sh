@@ -10,7 +10,10 @@
 #
 # Tools (TOOLS, default: each one present here):
 #   step7:plain step7:fused   build/step7 --kernel plain|fused (on DEVICE)
-#   cusparse-cg               build/cusparse-cg (make cusparse: CUDA found), on the GPU
+#   cusparse-cg:graph         build/cusparse-cg --kernel graph (make cusparse: CUDA found), on the GPU:
+#                             device scalars, replayed as a CUDA graph (rows cusparse-graph)
+#   cusparse-cg:sample        build/cusparse-cg --kernel sample: the CUDA sample's loop (rows
+#                             cusparse-cublas); cusparse-cg alone is both
 #   cupy                      vendor/scipy/cg.py --gpu (CuPy found)
 #   scipy                     vendor/scipy/cg.py (SciPy found), on the host
 #   petsc-nN                  mpirun -n N build/petsc-cg (make petsc: PETSc found), double only
@@ -61,12 +64,15 @@ MPIRUN=(mpirun -n "$RANKS")
 if [ -z "${TOOLS:-}" ]; then
     TOOLS=""
     [ -x "$BUILD/step7" ] && TOOLS="step7:plain step7:fused"
-    [ -x "$BUILD/cusparse-cg" ] && TOOLS="$TOOLS cusparse-cg"
+    [ -x "$BUILD/cusparse-cg" ] && TOOLS="$TOOLS cusparse-cg:graph cusparse-cg:sample"
     [ -n "$PY" ] && "$PY" -c 'import cupy' >/dev/null 2>&1 && TOOLS="$TOOLS cupy"
     [ -n "$PY" ] && TOOLS="$TOOLS scipy"
     [ -x "$BUILD/petsc-cg" ] && command -v mpirun >/dev/null && TOOLS="$TOOLS petsc-n$RANKS"
 fi
-read -r -a tools <<<"$TOOLS"
+tools=()
+for t in $TOOLS; do
+    if [ "$t" = cusparse-cg ]; then tools+=(cusparse-cg:graph cusparse-cg:sample); else tools+=("$t"); fi
+done
 if [ ${#tools[@]} -eq 0 ]; then
     echo "cg-sweep: no CG solver here (build/step7, build/cusparse-cg, SciPy, build/petsc-cg): nothing to run"
     exit 0
@@ -87,11 +93,12 @@ command_of() {
     case $t in
         step7:*) cmd=("$BUILD/step7" --gen "poisson:nx=$n" --kernel "${t#step7:}" --precision "$p" "${fixed[@]}")
                  [ -n "$DEVICE" ] && cmd+=(--device "$DEVICE") ;;
-        cusparse-cg) cmd=("$BUILD/cusparse-cg" --gen "poisson:nx=$n" --precision "$p" "${fixed[@]}") ;;
+        cusparse-cg:*) cmd=("$BUILD/cusparse-cg" --gen "poisson:nx=$n" --kernel "${t#cusparse-cg:}" --precision "$p"
+                           "${fixed[@]}") ;;
         cupy) cmd=("$PY" "$ROOT/vendor/scipy/cg.py" --gpu --gen "poisson:nx=$n" --precision "$p" "${fixed[@]}") ;;
         scipy) cmd=("$PY" "$ROOT/vendor/scipy/cg.py" --gen "poisson:nx=$n" --precision "$p" "${fixed[@]}") ;;
         petsc-n*) cmd=("${MPIRUN[@]}" "$BUILD/petsc-cg" --gen "poisson:nx=$n" --precision "$p" "${fixed[@]}") ;;
-        *) echo "cg-sweep: unknown tool '$t' (step7:plain step7:fused cusparse-cg cupy scipy petsc-nN)" >&2
+        *) echo "cg-sweep: unknown tool '$t' (step7:plain step7:fused cusparse-cg:graph cusparse-cg:sample cupy scipy petsc-nN)" >&2
            exit 2 ;;
     esac
 }
@@ -129,7 +136,7 @@ for n in $SIZES; do
             esac
             ms=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["ms_per_iter"]; exit }' \
                 "$TMPD/run.csv" 2>/dev/null)
-            printf 'cg-sweep: %-12s %s %5dx%-5d %6s s%s%s\n' "$t" "$p" "$n" "$n" "$secs" \
+            printf 'cg-sweep: %-18s %s %5dx%-5d %6s s%s%s\n' "$t" "$p" "$n" "$n" "$secs" \
                 "${ms:+  $ms ms/iteration}" "$note"
         done
     done

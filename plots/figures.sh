@@ -49,7 +49,7 @@
 # CG_BUDGET (its seconds, default 300).
 # 5. chapter 7 (plots/cg-sweep.sh): fixed-iteration CG solves of the Poisson
 #    matrix, N x N for N in CG_SIZES, by step7 plain and fused and each yardstick
-#    found (build/cusparse-cg, CuPy, SciPy, build/petsc-cg on 2 ranks), rows to
+#    found (build/cusparse-cg in both forms, CuPy, SciPy, build/petsc-cg on 2 ranks), rows to
 #    $DATA/cg-<slug>.csv; then plots/cg-history.sh: the residual per iteration
 #    on tests/data/1138_bus.mtx into $DATA/cg-history/.
 #

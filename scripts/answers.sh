@@ -5,7 +5,7 @@
 # exercise, what it shows, status, and the measurements it made.
 #
 #   make answers                          every chapter, on the default device
-#   make answers STEPS="step1 step4"      those chapters
+#   make answers STEPS="step1 step4"      those chapters (step4-vector, the folder, too)
 #   make answers DEVICE=gpu CSV=FILE      the measurements as CSV rows (the
 #                                         committed ones: plots/data/answers/<device>.csv)
 #   ANSWERS_SMALL=1                       small sizes (what `make test` runs)
@@ -130,6 +130,7 @@ steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=($(ls -d step[0-9]-*/ 2>/dev/null | sed 's/-.*//'))
 echo "answers on $DEVICE_NAME ($DEVICE_KIND)$([ "$GRID" = 64 ] && echo ', small sizes')" >&2
 for s in "${steps[@]}"; do
+    s=${s%/} s=${s%%-*}   # step7-cg (the folder) is step7
     dir=$(ls -d "$s"-*/ 2>/dev/null | head -n 1)
     if [ -z "$dir" ]; then echo "answers: no chapter $s" >&2; exit 2; fi
     [ -f "$dir/answers/answers.sh" ] || continue

@@ -56,7 +56,7 @@ if [ "$n" = 7 ]; then
             sed -e $'s/^-.*/\e[31m&\e[m/' -e $'s/^+.*/\e[32m&\e[m/' -e $'s/^@@.*/\e[36m&\e[m/'
         else cat; fi
     echo "==== what the fused build adds to chapter 6's kernels ($prev/kernel.cl, CSR_STORE): $k"
-    awk '/^#ifdef CG_FUSED/ { on = 1 } on { print } on && /^#endif/ { exit }' "$k"
+    awk '/^#ifdef CG_FUSED/ { on = 1 } on { print } on && /^# *if/ { depth++ } on && /^# *endif/ && !--depth { exit }' "$k"
     exit 0
 fi
 

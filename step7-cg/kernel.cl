@@ -24,8 +24,9 @@
  *     x, p (5). The host reads the state every K iterations (--check-every).
  *
  * Why it should be faster: on the 5-point Poisson matrix in float the matrix
- * is 5 x 8 bytes a row and the vectors of plain's 14 sweeps 14 x 4 = 56: the
- * vectors move more bytes than the matrix. Fusing cuts them to 40, and the
+ * is 5 x (4 + 4) + 4 = 44 bytes a row (values, column indices, a row pointer)
+ * and the vectors of plain's 14 sweeps (a sweep: one n-vector read or written
+ * once) 14 x 4 = 56: the vectors move more bytes than the matrix. Fusing cuts them to 40, and the
  * host's two round trips per iteration (tens of microseconds on a GPU, more
  * than the whole iteration's memory traffic at a million rows) go.
  *
@@ -96,7 +97,9 @@ static VALUE wg_sum(__local VALUE *s, VALUE v)
 static VALUE sum_partials(__local VALUE *s, int count, __global const VALUE *part)
 {
     /* four loads in flight (cg_alpha's one work-group adds up a partial per
-     * work-group of the product: 131,072 at 4096^2, 128 a work-item) */
+     * work-group of the product: 65,536 at 4096^2 for the scalar product's
+     * work-groups of 256 rows, 256 a work-item where cg_alpha is 256 wide, as
+     * on the H100) */
     int i = get_local_id(0), st = get_local_size(0);
     VALUE v0 = 0, v1 = 0, v2 = 0, v3 = 0;
     for (; i + 3 * st < count; i += 4 * st) {
@@ -126,8 +129,9 @@ static VALUE sum_partials(__local VALUE *s, int count, __global const VALUE *par
 /* on NVIDIA, chapter 6's group_sum over the whole work-group: shuffles within
  * each warp, one barrier, the first work-item adds the warps' sums (main.c
  * builds WARP_SHUFFLE only where the product's work-group is whole warps).
- * The tree of barriers alone made the product 30% slower than plain's on
- * the H100 (4096^2, float): TUNING.md */
+ * With the tree of barriers the fused iteration was slower than plain's on
+ * the H100 (4096^2, float), in a run that also used another product kernel:
+ * TUNING.md */
 #define CG_PQ_SUM(v) \
     (barrier(CLK_LOCAL_MEM_FENCE), group_sum(partial, get_local_id(0), get_local_id(0), get_local_size(0), v, 1))
 #else
@@ -194,9 +198,11 @@ __kernel void cg_xpay(const int n, const VALUE beta, __global const VALUE *restr
 /* ---- fused: alpha and beta never leave the device ----
  * scal[0] = r.r at the start of the iteration, scal[1] = alpha, scal[2] = the
  * p.Ap of a breakdown; state[0] = 0 running, 1 converged, 2 breakdown (once
- * not 0 it stays, and the kernels below do nothing: the x of the iteration
- * that met the tolerance is kept, however many more iterations the host
- * launched before it looked); state[1] = iterations done. */
+ * not 0 it stays: cg_alpha still adds up the partials but writes nothing,
+ * the two updates return at once, and the product, chapter 6's, still runs
+ * in full; the x of the iteration that met the tolerance is kept, however
+ * many more iterations the host launched before it looked); state[1] =
+ * iterations done. */
 
 /* One work-group: r.r (from cg_update_r's partials, or cg_dot's at the
  * start) and p.Ap (from the product's), the tests, alpha. */

@@ -46,9 +46,13 @@ static const spmv_step STEP = {
 #define GROUPS_PER_CU 8         /* their work-groups: enough to fill a GPU, each strides over the vector */
 #define GROUPS_PER_CORE 4       /* on a CPU: a few stretches a core, so a late core leaves little behind */
 #define CHOICE_SHARE 4096       /* a row longer than this is one the adaptive kernel would cut: vector here */
-#define PROFILE_ITERATIONS 20   /* the split between kernels is measured over these, before the solve */
+#define PROFILE_ITERATIONS 32   /* the split: this many iterations (two of fused's blocks at least), profiled */
+#define PROFILE_PENDING 1024    /* commands whose profiling events wait to be read, at the end of those */
+#define WARMUP_ITERATIONS 3     /* untimed, before them: the first launches compile and page in */
 #define EXIT_MAXITER 4
 #define MAX_RESTARTS 10         /* then the precision cannot reach --tol on this matrix: said so */
+#define HOST_CG_BUDGET 4e9      /* nonzeros x iterations the host's CG may take (a few seconds) */
+#define GAP_LIMIT 1             /* the --tol 0 check (check_gap): 1/15 of it seen where all is right, 3.4 with one q_i 1% off */
 #ifndef WARP_SHUFFLES
 #define WARP_SHUFFLES 1
 #endif
@@ -56,26 +60,33 @@ static const spmv_step STEP = {
 enum { K_SPMV, K_DOT, K_RESTART, K_AXPY_X, K_AXPY_R, K_XPAY, K_ALPHA, K_UPD_R, K_UPD_XP, K_COUNT };
 static const char *const KNAME[K_COUNT] = { NULL, "cg_dot", "cg_restart", "cg_axpy", "cg_axpy", "cg_xpay",
                                             "cg_alpha", "cg_update_r", "cg_update_xp" };
+enum { C_PRODUCT, C_VECTOR, C_READ };   /* what a command of the loop is, for the split */
 
-/* One version's solve on the device: its kernels, sizes and what a solve gives back. */
+/* One version's solve on the device: its kernels, sizes and buffers; while
+ * `rec` is set (the profiled iterations), every command's profiling event,
+ * read back in order once the loop has ended, so the split adds up. */
 typedef struct {
     spmv_cl *cl;
     int fused, n, vsize, single;
     cl_kernel k[K_COUNT];
     size_t global[K_COUNT], local[K_COUNT];
-    cl_mem b, x, r, p, q, part, scal, state;
+    cl_mem ptr, col, val, b, x, r, p, q, part, scal, state;
     int ng, npq;            /* partials: the vector kernels' work-groups, the product's */
+    size_t spmv_scratch, alpha_local;
     double bb;              /* b.b in double, on the host */
     const void *bhost;      /* b as the device stores it */
-    /* profiling: device time by kind of kernel, or NULL */
-    double *prof_spmv, *prof_vec;
+    int rec, npend, have_last;
+    cl_event pend[PROFILE_PENDING];
+    int pkind[PROFILE_PENDING];
+    cl_ulong last_end;
+    double part_ms[3], gaps_ms, overlap_ms;   /* device clock, summed over the loop */
 } cg_dev;
 
 typedef struct {
     int iterations, launched, end;   /* end: CG_CONVERGED, CG_MAXITER, CG_BREAKDOWN */
     double rr, pq;                   /* r.r at the end; p.Ap of a breakdown */
     double *block_ms;                /* wall time per iteration of each block between host reads */
-    int nblocks;
+    int nblocks, capblocks;          /* past capblocks, blocks go untimed (the loop's total still counts them) */
     double total_ms;
     double *hist;                    /* --history (plain): (iteration, |r|/|b|) before each, or NULL */
     int nhist, caphist;
@@ -106,26 +117,61 @@ static void set_value(cl_kernel k, int arg, const cg_dev *d, double v)
         CL_CHECK(clSetKernelArg(k, arg, sizeof v, &v));
 }
 
-/* Enqueue kernel i; with profiling, its device time goes to its kind. */
-static void launch(cg_dev *d, int i)
+/* The split: each finished command's time goes to its kind, and the time
+ * between its start and the end of the command before it (the device idle:
+ * a launch on its way, the host waiting or deciding) to the gaps. The parts
+ * add up to the loop's span on the device's clock, from the first command's
+ * start to the last one's end. A negative gap (two commands' times overlap)
+ * is kept as it is, and its size noted. Reading the events while the loop
+ * runs would put the host's reads into the loop: they wait for its end. */
+static void drain(cg_dev *d)
 {
-    cl_event ev;
-    int prof = d->prof_spmv != NULL;
-    CL_CHECK(clEnqueueNDRangeKernel(d->cl->queue, d->k[i], 1, NULL, &d->global[i], &d->local[i], 0, NULL,
-                                    prof ? &ev : NULL));
-    if (prof) {
-        CL_CHECK(clWaitForEvents(1, &ev));
-        *(i == K_SPMV ? d->prof_spmv : d->prof_vec) += spmv_event_ms(ev);
-        clReleaseEvent(ev);
+    int i = 0;
+    for (; i < d->npend; i++) {
+        CL_CHECK(clWaitForEvents(1, &d->pend[i]));
+        cl_ulong t0, t1;
+        CL_CHECK(clGetEventProfilingInfo(d->pend[i], CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
+        CL_CHECK(clGetEventProfilingInfo(d->pend[i], CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
+        d->part_ms[d->pkind[i]] += (double)(t1 - t0) * 1e-6;
+        if (d->have_last) {
+            double gap = ((double)t0 - (double)d->last_end) * 1e-6;
+            d->gaps_ms += gap;
+            if (gap < 0)
+                d->overlap_ms -= gap;
+        }
+        d->last_end = t1, d->have_last = 1;
+        clReleaseEvent(d->pend[i]);
     }
+    d->npend = 0;
 }
 
-/* The partials of a dot product, read back (a blocking read: the host waits
- * for every kernel before it) and added up in double */
-static double read_sum(cg_dev *d, cl_mem buf, size_t offset, int count, void *tmp)
+/* The event of a command just enqueued: kept for the split while recording */
+static cl_event *event_for(cg_dev *d, int kind)
 {
-    CL_CHECK(clEnqueueReadBuffer(d->cl->queue, buf, CL_TRUE, offset * d->vsize, (size_t)count * d->vsize, tmp, 0,
-                                 NULL, NULL));
+    if (!d->rec)
+        return NULL;
+    if (d->npend == PROFILE_PENDING)
+        drain(d);
+    d->pkind[d->npend] = kind;
+    return &d->pend[d->npend++];
+}
+
+static void launch(cg_dev *d, int i)
+{
+    CL_CHECK(clEnqueueNDRangeKernel(d->cl->queue, d->k[i], 1, NULL, &d->global[i], &d->local[i], 0, NULL,
+                                    event_for(d, i == K_SPMV ? C_PRODUCT : C_VECTOR)));
+}
+
+/* A blocking read: the host waits for every command before it */
+static void read_back(cg_dev *d, cl_mem buf, size_t offset, size_t bytes, void *dst)
+{
+    CL_CHECK(clEnqueueReadBuffer(d->cl->queue, buf, CL_TRUE, offset, bytes, dst, 0, NULL, event_for(d, C_READ)));
+}
+
+/* The partials of a dot product, read back and added up in double */
+static double read_sum(cg_dev *d, cl_mem buf, int count, void *tmp)
+{
+    read_back(d, buf, 0, (size_t)count * d->vsize, tmp);
     double s = 0;
     for (int i = 0; i < count; i++)
         s += d->single ? ((float *)tmp)[i] : ((double *)tmp)[i];
@@ -149,7 +195,7 @@ static void reset(cg_dev *d, void *tmp)
     CL_CHECK(clSetKernelArg(d->k[K_DOT], 1, sizeof d->r, &d->r));
     CL_CHECK(clSetKernelArg(d->k[K_DOT], 2, sizeof d->r, &d->r));
     launch(d, K_DOT);
-    (void)read_sum(d, d->part, 0, d->ng, tmp);   /* and wait for it all */
+    (void)read_sum(d, d->part, d->ng, tmp);   /* and wait for it all */
 }
 
 static double now_ms(void)
@@ -157,11 +203,24 @@ static double now_ms(void)
     return spmv_now() * 1e3;
 }
 
+/* The loop's commands are recorded from its first to its last */
+static void record(cg_dev *d, int on)
+{
+    if (!on)
+        drain(d);
+    else
+        memset(d->part_ms, 0, sizeof d->part_ms), d->gaps_ms = d->overlap_ms = 0;
+    d->rec = on, d->have_last = 0;
+}
+
 /* plain: alpha and beta on the host, from two blocking reads an iteration.
- * thresh < 0: no convergence test (the profiled iterations). */
+ * thresh < 0: no convergence test (the warm-up). */
 static void solve_plain(cg_dev *d, int maxiter, double thresh, void *tmp, cg_run *run)
 {
-    double rr = read_sum(d, d->part, 0, d->ng, tmp);   /* r.r = b.b from reset's dot */
+    int rec = d->rec;
+    d->rec = 0;   /* r.r = b.b from reset's dot, before the loop */
+    double rr = read_sum(d, d->part, d->ng, tmp);
+    d->rec = rec;
     run->end = CG_MAXITER;
     double t0 = now_ms(), tb = t0;
     int it = run->iterations;   /* after a restart, the count goes on */
@@ -177,7 +236,7 @@ static void solve_plain(cg_dev *d, int maxiter, double thresh, void *tmp, cg_run
         CL_CHECK(clSetKernelArg(d->k[K_DOT], 1, sizeof d->p, &d->p));
         CL_CHECK(clSetKernelArg(d->k[K_DOT], 2, sizeof d->q, &d->q));
         launch(d, K_DOT);
-        double pq = read_sum(d, d->part, 0, d->ng, tmp);     /* p.q: the host waits */
+        double pq = read_sum(d, d->part, d->ng, tmp);        /* p.q: the host waits */
         if (!(pq > 0)) {
             run->end = CG_BREAKDOWN;
             run->pq = pq;
@@ -191,12 +250,13 @@ static void solve_plain(cg_dev *d, int maxiter, double thresh, void *tmp, cg_run
         CL_CHECK(clSetKernelArg(d->k[K_DOT], 1, sizeof d->r, &d->r));
         CL_CHECK(clSetKernelArg(d->k[K_DOT], 2, sizeof d->r, &d->r));
         launch(d, K_DOT);
-        double rr1 = read_sum(d, d->part, 0, d->ng, tmp);    /* r.r: the host waits again */
+        double rr1 = read_sum(d, d->part, d->ng, tmp);       /* r.r: the host waits again */
         set_value(d->k[K_XPAY], 1, d, rr1 / rr);
         launch(d, K_XPAY);                                    /* p = r + beta p */
         rr = rr1;
         double t = now_ms();
-        run->block_ms[run->nblocks++] = t - tb;
+        if (run->nblocks < run->capblocks)
+            run->block_ms[run->nblocks++] = t - tb;
         tb = t;
     }
     CL_CHECK(clFinish(d->cl->queue));
@@ -223,9 +283,10 @@ static void solve_fused(cg_dev *d, int maxiter, double thresh, int k, void *tmp,
             launch(d, K_UPD_XP);   /* beta; x += alpha p; p = r + beta p */
             clFlush(d->cl->queue);
         }
-        CL_CHECK(clEnqueueReadBuffer(d->cl->queue, d->state, CL_TRUE, 0, sizeof state, state, 0, NULL, NULL));
+        read_back(d, d->state, 0, sizeof state, state);
         launched += kk;
-        run->block_ms[run->nblocks++] = (now_ms() - tb) / kk;
+        if (run->nblocks < run->capblocks)
+            run->block_ms[run->nblocks++] = (now_ms() - tb) / kk;
         if (state[0] != 0)
             break;
     }
@@ -247,7 +308,10 @@ static void solve_fused(cg_dev *d, int maxiter, double thresh, int k, void *tmp,
         run->rr = scal[0];
     } else {
         /* maxiter launched, none of them tested the last r: the host does */
-        run->rr = read_sum(d, d->part, 0, d->ng, tmp);
+        int rec = d->rec;
+        d->rec = 0;
+        run->rr = read_sum(d, d->part, d->ng, tmp);
+        d->rec = rec;
         if (thresh >= 0 && run->rr <= thresh)
             run->end = CG_CONVERGED;
     }
@@ -262,13 +326,414 @@ static void restart(cg_dev *d, void *tmp)
     launch(d, K_RESTART);
     int zero = 0;
     CL_CHECK(clEnqueueWriteBuffer(d->cl->queue, d->state, CL_TRUE, 0, sizeof zero, &zero, 0, NULL, NULL));
-    (void)read_sum(d, d->part, 0, d->ng, tmp);
+    (void)read_sum(d, d->part, d->ng, tmp);
 }
 
-static int cmp_double(const void *a, const void *b)
+/* The kernels' arguments: the product's as in chapter 6 (x is p, y is q),
+ * then each vector kernel's buffers and its scratch of one VALUE a work-item */
+static void bind_args(cg_dev *d)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    int n = d->n;
+    cl_kernel ks = d->k[K_SPMV];
+    cl_mem sa[] = { d->ptr, d->col, d->val, d->p, d->q };
+    CL_CHECK(clSetKernelArg(ks, 0, sizeof n, &n));
+    for (int i = 0; i < 5; i++)
+        CL_CHECK(clSetKernelArg(ks, 1 + i, sizeof(cl_mem), &sa[i]));
+    CL_CHECK(clSetKernelArg(ks, 6, d->spmv_scratch * d->vsize, NULL));
+    size_t scratch = d->local[K_DOT] * d->vsize;
+    CL_CHECK(clSetKernelArg(d->k[K_DOT], 0, sizeof n, &n));
+    CL_CHECK(clSetKernelArg(d->k[K_DOT], 3, sizeof d->part, &d->part));
+    CL_CHECK(clSetKernelArg(d->k[K_DOT], 4, scratch, NULL));
+    cl_mem rs[] = { d->b, d->q, d->r, d->p, d->part };
+    CL_CHECK(clSetKernelArg(d->k[K_RESTART], 0, sizeof n, &n));
+    for (int i = 0; i < 5; i++)
+        CL_CHECK(clSetKernelArg(d->k[K_RESTART], 1 + i, sizeof(cl_mem), &rs[i]));
+    CL_CHECK(clSetKernelArg(d->k[K_RESTART], 6, scratch, NULL));
+    if (!d->fused) {   /* x += alpha p, r -= alpha q, p = r + beta p: alpha and beta set each iteration */
+        cl_mem ax[3][2] = { { d->p, d->x }, { d->q, d->r }, { d->r, d->p } };
+        for (int i = 0; i < 3; i++) {
+            CL_CHECK(clSetKernelArg(d->k[K_AXPY_X + i], 0, sizeof n, &n));
+            CL_CHECK(clSetKernelArg(d->k[K_AXPY_X + i], 2, sizeof(cl_mem), &ax[i][0]));
+            CL_CHECK(clSetKernelArg(d->k[K_AXPY_X + i], 3, sizeof(cl_mem), &ax[i][1]));
+        }
+        return;
+    }
+    int pq_at = n;   /* the product's partials follow q's n rows */
+    cl_kernel ka = d->k[K_ALPHA], kr = d->k[K_UPD_R], kx = d->k[K_UPD_XP];
+    CL_CHECK(clSetKernelArg(ka, 0, sizeof d->ng, &d->ng));
+    CL_CHECK(clSetKernelArg(ka, 1, sizeof d->part, &d->part));
+    CL_CHECK(clSetKernelArg(ka, 2, sizeof d->npq, &d->npq));
+    CL_CHECK(clSetKernelArg(ka, 3, sizeof d->q, &d->q));
+    CL_CHECK(clSetKernelArg(ka, 4, sizeof pq_at, &pq_at));
+    CL_CHECK(clSetKernelArg(ka, 6, sizeof d->scal, &d->scal));
+    CL_CHECK(clSetKernelArg(ka, 7, sizeof d->state, &d->state));
+    CL_CHECK(clSetKernelArg(ka, 8, d->alpha_local * d->vsize, NULL));
+    cl_mem ra[] = { d->q, d->r, d->scal, d->state, d->part };
+    CL_CHECK(clSetKernelArg(kr, 0, sizeof n, &n));
+    for (int i = 0; i < 5; i++)
+        CL_CHECK(clSetKernelArg(kr, 1 + i, sizeof(cl_mem), &ra[i]));
+    CL_CHECK(clSetKernelArg(kr, 6, scratch, NULL));
+    cl_mem xa[] = { d->x, d->p, d->r, d->scal, d->state };
+    CL_CHECK(clSetKernelArg(kx, 0, sizeof n, &n));
+    for (int i = 0; i < 5; i++)
+        CL_CHECK(clSetKernelArg(kx, 1 + i, sizeof(cl_mem), &xa[i]));
+    CL_CHECK(clSetKernelArg(kx, 6, sizeof d->ng, &d->ng));
+    CL_CHECK(clSetKernelArg(kx, 7, sizeof d->part, &d->part));
+    CL_CHECK(clSetKernelArg(kx, 8, scratch, NULL));
+}
+
+/* The system: A (square, real, symmetric, or refused) in the precision of
+ * the solve, with a double copy of its values for the host's checks, and b */
+typedef struct {
+    csr_matrix A;
+    char p;
+    int single, vsize, n;
+    double *b, bb, tol;
+    void *val, *bd;   /* A's values and b as the device stores them */
+    double *ah;       /* A's values in double, for the host */
+    spmv_row_stats st;
+} cg_system;
+
+static void read_system(spmv_options *o, const spmv_cl *cl, cg_system *s)
+{
+    spmv_input in;
+    spmv_read_csr(o, &cl->limits, &in);
+    spmv_save_matrix(o, &in);
+    csr_matrix *A = &s->A;
+    spmv_load_csr(o, &in, A);
+    int brow, bcol;
+    if (A->rows != A->cols)
+        spmv_die(SPMV_EXIT_USAGE, "%s is %d x %d: CG solves a square system (a symmetric positive definite "
+                 "matrix)", A->origin.name, A->rows, A->cols);
+    if (A->im)
+        spmv_die(SPMV_EXIT_USAGE, "%s is complex: step7 solves real symmetric positive definite systems",
+                 A->origin.name);
+    if (!spmv_csr_symmetric(A, &brow, &bcol))
+        spmv_die(SPMV_EXIT_USAGE, "%s is not symmetric (a(%d,%d) != a(%d,%d), 1-based): CG needs a symmetric "
+                 "positive definite matrix", A->origin.name, brow + 1, bcol + 1, bcol + 1, brow + 1);
+    s->p = spmv_csr_precision(o, A);
+    if (s->p != 's' && s->p != 'd')
+        spmv_die(SPMV_EXIT_USAGE, "--precision %c: step7 solves in s (float) or d (double)", s->p);
+    if (s->p == 'd' && !cl->fp64)
+        spmv_skip(&STEP, o, cl, o->variant, "this device has no cl_khr_fp64, which --precision d needs");
+    s->single = s->p == 's', s->vsize = spmv_prec_value_size(s->p), s->n = A->rows;
+    if (s->single)
+        csr_round_to_float(A);   /* the host's CG and residual see the numbers the device sees */
+    printf("matrix   %s: %d x %d, %lld nonzeros, symmetric\n", A->origin.name, A->rows, A->cols, A->nnz);
+    s->st = spmv_row_lengths(A);
+    s->tol = o->tol_set ? o->tol : s->single ? 1e-5 : 1e-10;
+    spmv_error err;
+    int n = s->n;
+    s->b = o->b_file ? spmv_read_vector(o->b_file, "--b", n, s->single)
+                     : spmv_random_doubles(n ? (size_t)n : 1, o->seed, s->single, &err);
+    if (!s->b)
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    char comment[600];
+    snprintf(comment, sizeof comment, "b of step7 on %s, %s (--seed %llu), %s", A->origin.name,
+             o->b_file ? "read" : "seeded random", (unsigned long long)o->seed, spmv_prec_words(s->single, 0));
+    spmv_save_vector(o->save_b, "--save-b", s->b, n, s->single, comment);
+    s->bb = 0;
+    for (int i = 0; i < n; i++)
+        s->bb += s->b[i] * s->b[i];
+    /* A's values go to the device array; the host keeps a double copy */
+    s->val = spmv_prec_take(A, s->p, &err);
+    s->ah = s->val ? spmv_alloc(A->nnz ? (size_t)A->nnz : 1, sizeof *s->ah, "values", &err) : NULL;
+    s->bd = s->ah ? spmv_prec_pack_doubles(s->b, (size_t)n, s->single, &err) : NULL;
+    if (!s->bd)
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    for (long long k = 0; k < A->nnz; k++)
+        s->ah[k] = s->single ? ((float *)s->val)[k] : ((double *)s->val)[k];
+    A->re = s->ah;
+}
+
+/* The fixed-iteration check: the recurrence's r against b - A x, entry by
+ * entry, in double. Rounding lets them drift apart by a few eps an iteration
+ * at the scale of |A| |x| + |b|; a product or update that is wrong, even in
+ * one entry, moves them apart by its error every iteration. */
+static int check_gap(const cg_system *s, const double *x, cg_dev *d, int iterations, void *tmp)
+{
+    const csr_matrix *A = &s->A;
+    CL_CHECK(clEnqueueReadBuffer(d->cl->queue, d->r, CL_TRUE, 0, (size_t)s->n * s->vsize, tmp, 0, NULL, NULL));
+    spmv_error err;
+    double *f = spmv_alloc((size_t)s->n ? (size_t)s->n : 1, 2 * sizeof *f, "the residual gap", &err);
+    if (!f)
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    double mean = 0;
+    for (int i = 0; i < s->n; i++) {
+        double ax = 0, aax = 0, ri = s->single ? ((float *)tmp)[i] : ((double *)tmp)[i];
+        for (int j = A->ptr[i]; j < A->ptr[i + 1]; j++)
+            ax += A->re[j] * x[A->col[j]], aax += fabs(A->re[j] * x[A->col[j]]);
+        f[2 * i] = fabs(s->b[i] - ax - ri);
+        f[2 * i + 1] = aax + fabs(s->b[i]);
+        mean += f[2 * i + 1] / s->n;
+    }
+    double eps = s->single ? 0x1p-24 : 0x1p-53, worst = 0;
+    int at = 0;
+    for (int i = 0; i < s->n; i++) {
+        double ratio = f[2 * i] / (eps * (iterations + 1) * (f[2 * i + 1] + mean));
+        if (ratio > worst)
+            worst = ratio, at = i;
+    }
+    int pass = worst <= GAP_LIMIT;
+    printf("check    r against b - A x: the largest gap %.3g (row %d) is %.3g eps (k + 1) (|A| |x| + |b| + its mean) "
+           "%s %d\n", f[2 * at], at + 1, worst, pass ? "<=" : "> the limit", GAP_LIMIT);
+    free(f);
+    return pass;
+}
+
+/* Chapter 6's rule picks the product; where it says adaptive, the nearest
+ * that step 7 offers: on a GPU a group per row, on a CPU a row per
+ * work-item (chapter 6's CPU shape). Returns 1 for csr_vector. */
+static int product_choice(const spmv_options *o, const spmv_row_stats *st, int gpu, int group)
+{
+    const char *choice = spmv_csr_choose(st, gpu, CHOICE_SHARE, group);
+    int adaptive = strcmp(choice, "adaptive") == 0;
+    int vector = o->group || (adaptive ? gpu : strcmp(choice, "scalar") != 0);
+    if (adaptive && !o->group)
+        printf("choice   step7 offers scalar and vector: %s it is%s\n", vector ? "vector" : "scalar",
+               vector ? ", a group per row on a GPU" : ", a row per work-item on a CPU");
+    else if (o->group && strcmp(choice, "scalar") == 0)
+        printf("choice   vector: --group-size %d asks for it\n", group);
+    return vector;
+}
+
+/* The product's work-groups of LOCAL_SIZE_SCALAR or _VECTOR; the vector
+ * kernels: on a GPU, 256 work-items a group and enough groups to fill it;
+ * on a CPU, one work-item a group (no barriers, which PoCL runs as loops
+ * over the work-items) and a few groups a core, each streaming its own
+ * stretch (kernel.cl, CONTIGUOUS) */
+static void work_sizes(cg_dev *d, const spmv_options *o, int vector, int group, int gpu)
+{
+    spmv_cl *cl = d->cl;
+    size_t n1 = d->n ? (size_t)d->n : 1;
+    size_t local = o->local_size ? o->local_size : vector ? LOCAL_SIZE_VECTOR : LOCAL_SIZE_SCALAR;
+    if (vector && local % group)
+        spmv_die(SPMV_EXIT_USAGE, "--local-size %zu is not a multiple of the group size %d", local, group);
+    while (local > cl->max_wg)
+        local /= 2;
+    size_t global = spmv_round_up(n1 * (vector ? group : 1), local);
+    d->npq = (int)(global / local);
+    d->spmv_scratch = vector ? local : 1;   /* the vector kernel's tree; fused, the p.q sum (set per version) */
+    size_t cg_local = !gpu ? 1 : LOCAL_SIZE_CG < cl->max_wg ? LOCAL_SIZE_CG : cl->max_wg;
+    size_t groups = (n1 + cg_local - 1) / cg_local,
+           most = (size_t)cl->compute_units * (gpu ? GROUPS_PER_CU : GROUPS_PER_CORE);
+    d->ng = (int)(groups < most ? groups : most ? most : 1);
+    d->alpha_local = !gpu ? 1 : cl->max_wg < 1024 ? cl->max_wg : 1024;
+    for (int i = 0; i < K_COUNT; i++) {
+        d->local[i] = i == K_SPMV ? local : cg_local;
+        d->global[i] = i == K_SPMV ? global : (size_t)d->ng * cg_local;
+    }
+    printf("spmv     chapter 6's csr_%s: global %zu, local %zu (%s)\n", vector ? "vector" : "scalar", global,
+           local, STEP6_KERNEL_PATH);
+    if (vector)
+        printf("         group %d work-items per row\n", group);
+}
+
+/* cg_alpha: one work-group, as wide as this kernel may be, a power of two;
+ * then every kernel's local size checked against the device */
+static void alpha_size(cg_dev *d)
+{
+    if (d->k[K_ALPHA]) {
+        size_t kmax = 0;
+        CL_CHECK(clGetKernelWorkGroupInfo(d->k[K_ALPHA], d->cl->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax,
+                                          &kmax, NULL));
+        while (d->alpha_local > 1 && d->alpha_local > kmax)
+            d->alpha_local /= 2;
+        d->local[K_ALPHA] = d->global[K_ALPHA] = d->alpha_local;
+    }
+    if (d->fused && d->spmv_scratch == 1)
+        d->spmv_scratch = d->local[K_SPMV];   /* the scalar product's p.q: a value per work-item */
+    for (int i = 0; i < K_COUNT; i++)
+        if (d->k[i])
+            spmv_cl_check_local(d->cl, d->k[i], d->local[i]);
+}
+
+static void describe(const cg_dev *d, int k, int k_set)
+{
+    if (d->fused)
+        printf("cg       fused: 4 launches an iteration (product with p.Ap, alpha, r with r.r, x and p), "
+               "10 sweeps; the state read back every %d iterations (--check-every%s)\n", k,
+               k_set ? "" : ", default: sqrt(n) / 32, from 1 to 32");
+    else
+        printf("cg       plain: 6 launches an iteration (product, dot, axpy, axpy, dot, xpay), 14 sweeps; "
+               "2 blocking reads (p.Ap, r.r) for the host's alpha and beta\n");
+}
+
+/* A warm-up of a few iterations; the split over a few more, each command
+ * profiled (prof: their loop on the host's clock); then the solve from
+ * x = 0 (run), timed on the host's clock alone, for events cost time: where
+ * the recurrence meets --tol but b - A x does not, a restart from there. x
+ * comes back in xd. Returns the restarts. */
+static int solve(cg_dev *d, const spmv_options *o, const cg_system *s, int maxiter, int k, double *xd,
+                 void *tmp, cg_run *run, cg_run *prof)
+{
+    spmv_error err;
+    int cap = maxiter < (1 << 20) ? maxiter + 1 : 1 << 20, fixed = o->tol_set && o->tol == 0, restarts = 0;
+    run->block_ms = spmv_alloc((size_t)cap, sizeof *run->block_ms, "iteration times", &err);
+    run->capblocks = cap;
+    if (run->block_ms && o->history && !d->fused) {
+        run->caphist = 1024;
+        run->hist = spmv_alloc((size_t)run->caphist, sizeof *run->hist, "--history", &err);
+    }
+    if (!run->block_ms || (o->history && !d->fused && !run->hist))
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    if (o->history && d->fused)
+        printf("note     --history: the fused solve keeps none (the host sees its residual every %s)\n",
+               "--check-every iterations at most");
+    if (s->bb == 0) {   /* b = 0: x = 0 is the answer, no iteration */
+        run->end = CG_CONVERGED;
+        memset(xd, 0, (size_t)s->n * sizeof *xd);
+        return 0;
+    }
+    double warm_ms[WARMUP_ITERATIONS + 1];
+    cg_run warm = { .block_ms = warm_ms, .capblocks = WARMUP_ITERATIONS + 1 };
+    int w = maxiter < WARMUP_ITERATIONS ? maxiter : WARMUP_ITERATIONS;
+    reset(d, tmp);
+    if (d->fused)
+        solve_fused(d, w, -1, w, tmp, &warm);
+    else
+        solve_plain(d, w, -1, tmp, &warm);
+    /* the split: the same loop, an event on every command (no test: it runs them all) */
+    int pi = PROFILE_ITERATIONS > 2 * k ? PROFILE_ITERATIONS : 2 * k;
+    pi = pi < maxiter ? pi : maxiter;
+    double prof_ms[2 * PROFILE_ITERATIONS + 64 + 1];
+    *prof = (cg_run){ .block_ms = prof_ms, .capblocks = 2 * PROFILE_ITERATIONS + 65 };
+    reset(d, tmp);
+    record(d, 1);
+    if (d->fused)
+        solve_fused(d, pi, -1, k, tmp, prof);
+    else
+        solve_plain(d, pi, -1, tmp, prof);
+    record(d, 0);
+    prof->block_ms = NULL;
+    reset(d, tmp);
+    for (;;) {   /* the solve, timed */
+        if (d->fused)
+            solve_fused(d, maxiter, s->tol * s->tol * s->bb, k, tmp, run);
+        else
+            solve_plain(d, maxiter, s->tol * s->tol * s->bb, tmp, run);
+        CL_CHECK(clEnqueueReadBuffer(d->cl->queue, d->x, CL_TRUE, 0, (size_t)s->n * s->vsize, tmp, 0, NULL, NULL));
+        for (int i = 0; i < s->n; i++)
+            xd[i] = s->single ? ((float *)tmp)[i] : ((double *)tmp)[i];
+        if (run->end != CG_CONVERGED || fixed)
+            return restarts;
+        /* the recurrence says converged: does x? (the host's residual, in double) */
+        double t = spmv_cg_true_residual(&s->A, s->b, xd);
+        if (t <= s->tol || run->launched >= maxiter || restarts == MAX_RESTARTS)
+            return restarts;
+        printf("restart  after %d iterations: |r|/|b| = %.3g by the recurrence, but |b - A x|/|b| = %.3g; "
+               "r = b - A x, p = r, and on\n", run->iterations, sqrt(run->rr / s->bb), t);
+        restarts++;
+        restart(d, tmp);
+    }
+}
+
+/* How the solve ended, checked on the host: the true residual against --tol
+ * (or, with no tolerance met, r against b - A x), the count against the
+ * host's CG. Fills the row's solve fields; prints "check: PASS" or FAIL. */
+static int check_solve(cg_dev *d, const cg_system *s, const cg_run *run, int k, int restarts, int fixed,
+                       const spmv_cg_result *host, const double *xd, void *tmp, spmv_cg_row *row)
+{
+    static char drv[400];
+    snprintf(drv, sizeof drv, "%s %s", d->cl->platform_name, d->cl->driver);
+    double rel = s->bb > 0 ? sqrt(run->rr / s->bb) : 0, truer = spmv_cg_true_residual(&s->A, s->b, xd);
+    int extra = run->end == CG_CONVERGED ? run->launched - run->iterations : 0, pass;
+    *row = (spmv_cg_row){ .step = "step7", .kernel = d->fused ? "fused" : "plain", .device = d->cl->device_name,
+                          .driver = drv, .matrix = s->A.origin.name, .rows = s->n, .cols = s->n, .nnz = s->A.nnz,
+                          .precision = s->p, .iterations = run->iterations, .check_every = k, .extra_iterations = extra,
+                          .converged = run->end == CG_CONVERGED && !fixed, .rel_residual = rel,
+                          .true_residual = truer, .tol = fixed ? 0 : s->tol, .check = "FAIL" };
+    if (run->end == CG_BREAKDOWN) {
+        fprintf(stderr, "step7: breakdown at iteration %d: p.Ap = %.3g <= 0, so the matrix is not positive "
+                "definite (CG needs A symmetric positive definite)\n", run->iterations + 1, run->pq);
+        fprintf(spmv_results(), "check: FAIL (breakdown)\n");
+        return 0;
+    }
+    if (run->end == CG_CONVERGED)
+        printf("solve    converged in %d iterations: |r|/|b| = %.3g (the recurrence's) <= %.3g\n", run->iterations,
+               rel, s->tol);
+    else
+        printf("solve    %d iterations%s: |r|/|b| = %.3g (the recurrence's)%s\n", run->iterations,
+               fixed ? " (--tol 0)" : ", --maxiter reached", rel, fixed ? "" : ", above --tol");
+    if (restarts)
+        printf("restarts %d (each one product and one sweep more, outside the timed loop)\n", restarts);
+    if (d->fused && run->end == CG_CONVERGED)
+        printf("extra    %d iteration%s launched past the one that met the tolerance (read back every %d)\n",
+               extra, extra == 1 ? "" : "s", k);
+    printf("true     |b - A x|/|b| = %.3g (the host, in double, from the device's x)\n", truer);
+    if (run->end == CG_CONVERGED) {
+        pass = truer <= s->tol || (s->bb == 0 && truer == 0);
+        printf("check    the true residual %s the tolerance %.3g%s\n", pass ? "meets" : "misses", s->tol,
+               pass ? "" : restarts ? ": even after restarts, rounding keeps x this far (try --precision d or "
+               "a larger --tol)" : "");
+    } else {
+        pass = check_gap(s, xd, d, run->launched, tmp);
+    }
+    if (!fixed && run->end == CG_CONVERGED && host->end == CG_CONVERGED) {
+        /* double: the same iterations give the same count but near the
+         * threshold; float: rounding slows CG down, so a wider margin */
+        int margin = s->single ? host->iterations / 2 + 10 : 5 + host->iterations / 10;
+        int diff = run->iterations - host->iterations, ok = abs(diff) <= margin;
+        printf("check    %d iterations, the host's CG in double %d: %s (margin %d, %s)\n", run->iterations,
+               host->iterations, ok ? "agree" : "DISAGREE", margin,
+               s->single ? "float: half the host's count + 10" : "double: 5 + 10%");
+        pass = pass && ok;
+    } else if (!fixed) {
+        printf("check    no iteration count to compare: %s\n", run->end != CG_CONVERGED ? "this solve did not converge"
+               : "the host's CG did not converge");
+    }
+    fprintf(spmv_results(), "check: %s\n", pass ? "PASS" : "FAIL");
+    row->check = pass ? "PASS" : "FAIL";
+    return pass;
+}
+
+/* --history (the plain solve's recurrence, restarts included: the counts go
+ * on) and --save-x, the latter only for a solve that passed */
+static void save_outputs(const spmv_options *o, int pass, const char *vname, const cg_system *s, cg_run *run,
+                         const double *xd)
+{
+    if (run->hist) {
+        FILE *h = fopen(o->history, "w");
+        if (!h)
+            spmv_die(SPMV_EXIT_USAGE, "cannot write --history %s", o->history);
+        fprintf(h, "iteration,rel_residual\n");
+        for (int i = 0; i < run->nhist; i++)
+            fprintf(h, "%d,%.9g\n", (int)run->hist[2 * i], run->hist[2 * i + 1]);
+        if (fclose(h) != 0)
+            spmv_die(SPMV_EXIT_USAGE, "cannot write --history %s", o->history);
+        printf("saved    the residual before each of %d iterations to %s\n", run->nhist, o->history);
+        free(run->hist);
+        run->hist = NULL;
+    }
+    if (pass) {
+        char comment[600];
+        snprintf(comment, sizeof comment, "x of step7 (%s) on %s, %d iterations, |b-Ax|/|b| = %.3g, %s", vname,
+                 s->A.origin.name, run->iterations, spmv_cg_true_residual(&s->A, s->b, xd),
+                 spmv_prec_words(s->single, 0));
+        spmv_save_vector(o->save_x, "--save-x", xd, s->n, s->single, comment);
+    } else if (o->save_x) {
+        printf("saved    nothing to %s: the check failed\n", o->save_x);
+    }
+}
+
+/* The host's CG in double (step7-cg/reference/cg.c): its iteration count is the one the
+ * device's must match. Within a budget of a few seconds; past it, or at
+ * --tol 0, there is no count to compare, and the output says so. */
+static void host_cg(const cg_system *s, int fixed, int maxiter, double *xh, spmv_cg_result *host)
+{
+    spmv_error err;
+    int cap = (int)fmin(maxiter, fmax(1, HOST_CG_BUDGET / (s->A.nnz ? (double)s->A.nnz : 1)));
+    if (fixed) {
+        printf("host CG  not run: --tol 0 has no count to compare; r is held to b - A x instead\n");
+        host->end = CG_MAXITER;
+        return;
+    }
+    if (spmv_cg_host(&s->A, s->b, xh, s->tol, cap, host, &err))
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    printf("host CG  %d iterations in double (step7-cg/reference/cg.c), %s\n", host->iterations,
+           host->end == CG_CONVERGED ? "converged" : host->end == CG_BREAKDOWN ? "broke down"
+           : cap < maxiter ? "not converged within its budget (nonzeros x iterations <= 4e9): no count to compare"
+                           : "not converged");
 }
 
 int main(int argc, char **argv)
@@ -286,432 +751,138 @@ int main(int argc, char **argv)
     spmv_cl cl;
     spmv_cl_open(&cl, o.device);
 
-    /* 2. The matrix (symmetric, or refused) and b, and the host's CG in
+    /* 2. The system (A symmetric, or refused, and b), and the host's CG in
      * double: the iteration count the device's must match */
-    spmv_input in;
-    spmv_read_csr(&o, &cl.limits, &in);
-    spmv_save_matrix(&o, &in);
-    csr_matrix A;
-    spmv_load_csr(&o, &in, &A);
-    int brow, bcol;
-    if (A.rows != A.cols)
-        spmv_die(SPMV_EXIT_USAGE, "%s is %d x %d: CG solves a square system (a symmetric positive definite "
-                 "matrix)", A.origin.name, A.rows, A.cols);
-    if (A.im)
-        spmv_die(SPMV_EXIT_USAGE, "%s is complex: step7 solves real symmetric positive definite systems",
-                 A.origin.name);
-    if (!spmv_csr_symmetric(&A, &brow, &bcol))
-        spmv_die(SPMV_EXIT_USAGE, "%s is not symmetric (a(%d,%d) != a(%d,%d), 1-based): CG needs a symmetric "
-                 "positive definite matrix", A.origin.name, brow + 1, bcol + 1, bcol + 1, brow + 1);
-    char p = spmv_csr_precision(&o, &A);
-    if (p != 's' && p != 'd')
-        spmv_die(SPMV_EXIT_USAGE, "--precision %c: step7 solves in s (float) or d (double)", p);
-    if (p == 'd' && !cl.fp64)
-        spmv_skip(&STEP, &o, &cl, o.variant, "this device has no cl_khr_fp64, which --precision d needs");
-    int single = p == 's', vsize = spmv_prec_value_size(p), n = A.rows;
-    if (single)
-        csr_round_to_float(&A);   /* the host's CG and residual see the numbers the device sees */
-    printf("matrix   %s: %d x %d, %lld nonzeros, symmetric\n", A.origin.name, A.rows, A.cols, A.nnz);
-    spmv_row_stats st = spmv_row_lengths(&A);
-    double tol = o.tol_set ? o.tol : single ? 1e-5 : 1e-10;
-    int fixed = o.tol_set && o.tol == 0;   /* a timing run: exactly --maxiter iterations */
+    cg_system s;
+    read_system(&o, &cl, &s);
+    int n = s.n, fixed = o.tol_set && o.tol == 0;   /* --tol 0, a timing run: exactly --maxiter iterations */
     int maxiter = o.maxiter ? o.maxiter : (n < INT_MAX / 10 ? 10 * (n > 10 ? n : 10) : INT_MAX - 1);
-    spmv_error err;
-    double *b = o.b_file ? spmv_read_vector(o.b_file, "--b", n, single)
-                         : spmv_random_doubles(n ? (size_t)n : 1, o.seed, single, &err);
-    if (!b)
-        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    char comment[600];
-    snprintf(comment, sizeof comment, "b of step7 on %s, %s (--seed %llu), %s", A.origin.name,
-             o.b_file ? "read" : "seeded random", (unsigned long long)o.seed, spmv_prec_words(single, 0));
-    spmv_save_vector(o.save_b, "--save-b", b, n, single, comment);
-    double bb = 0;
-    for (int i = 0; i < n; i++)
-        bb += b[i] * b[i];
-    printf("b        %s, |b| = %.6g; x0 = 0%s\n", o.b_file ? o.b_file : "seeded random in [-1, 1)", sqrt(bb),
+    printf("b        %s, |b| = %.6g; x0 = 0%s\n", o.b_file ? o.b_file : "seeded random in [-1, 1)", sqrt(s.bb),
            fixed ? "; --tol 0: exactly --maxiter iterations, a timing run" : "");
     if (!fixed)
-        printf("stop     at |r|/|b| <= %.3g (--tol%s) or after %d iterations (--maxiter)\n", tol,
-               o.tol_set ? "" : single ? ", float's default" : ", double's default", maxiter);
+        printf("stop     at |r|/|b| <= %.3g (--tol%s) or after %d iterations (--maxiter)\n", s.tol,
+               o.tol_set ? "" : s.single ? ", float's default" : ", double's default", maxiter);
+    spmv_error err;
     spmv_cg_result host = { 0 };
     double *xh = spmv_alloc(n ? (size_t)n : 1, sizeof *xh, "host CG x", &err);
     double *xd = xh ? spmv_alloc(n ? (size_t)n : 1, sizeof *xd, "device x", &err) : NULL;
     if (!xd)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    /* the host's CG: as many iterations as a few seconds allow */
-    int host_ran = !fixed && (double)A.nnz * (maxiter < 20000 ? maxiter : 20000) <= 4e9;
-    if (host_ran) {
-        if (spmv_cg_host(&A, b, xh, tol, maxiter < 20000 ? maxiter : 20000, &host, &err))
-            spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-        printf("host CG  %d iterations in double (step7-cg/reference/cg.c), %s\n", host.iterations,
-               host.end == CG_CONVERGED ? "converged" : host.end == CG_BREAKDOWN ? "broke down" : "not converged");
-    }
+    host_cg(&s, fixed, maxiter, xh, &host);
 
     /* 3. Device buffers: the matrix as chapter 6 stores it, b, and CG's x, r, p, q */
-    void *val = spmv_prec_take(&A, p, &err);
-    /* A's values went to the device array; the host keeps a double copy for the residual */
-    csr_matrix Ah = A;
-    Ah.re = spmv_alloc(A.nnz ? (size_t)A.nnz : 1, sizeof *Ah.re, "values", &err);
-    void *bd = Ah.re && val ? spmv_prec_pack_doubles(b, (size_t)n, single, &err) : NULL;
-    if (!bd)
-        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    for (long long k = 0; k < A.nnz; k++)
-        Ah.re[k] = single ? ((float *)val)[k] : ((double *)val)[k];
-    cg_dev d = { .cl = &cl, .n = n, .vsize = vsize, .single = single, .bb = bb, .bhost = bd };
-    size_t n1 = n ? (size_t)n : 1, nnz1 = A.nnz ? (size_t)A.nnz : 1;
+    cg_dev d = { .cl = &cl, .n = n, .vsize = s.vsize, .single = s.single, .bb = s.bb, .bhost = s.bd };
+    size_t n1 = n ? (size_t)n : 1, nnz1 = s.A.nnz ? (size_t)s.A.nnz : 1, vs = (size_t)s.vsize;
     int gpu = (cl.type & CL_DEVICE_TYPE_GPU) != 0;   /* oclgrind's simulator too: the GPU path under its checks */
+    d.ptr = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, (n1 + 1) * sizeof(int), s.A.ptr, "row pointers");
+    d.col = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, nnz1 * sizeof(int), s.A.nnz ? s.A.col : NULL, "column indices");
+    d.val = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, nnz1 * vs, s.A.nnz ? s.val : NULL, "matrix values");
+    d.b = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, n1 * vs, s.bd, "b");
+    d.x = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, n1 * vs, NULL, "x");
+    d.r = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, n1 * vs, NULL, "r");
+    d.p = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, n1 * vs, NULL, "p");
 
     /* 4. Program and kernels: this step's kernel.cl, then chapter 6's (one
      * program; -DCG_FUSED turns on the hook in chapter 6's kernels); the
      * product chapter 6's rule chooses */
-    int group = o.group ? o.group : spmv_default_group(&st);
-    const char *choice = spmv_csr_choose(&st, gpu, CHOICE_SHARE, group);
-    /* where the rule says adaptive, the nearest that step 7 offers: on a GPU
-     * a group per row, on a CPU a row per work-item (chapter 6's CPU shape) */
-    int adaptive = strcmp(choice, "adaptive") == 0;
-    int vector = o.group || (adaptive ? gpu : strcmp(choice, "scalar") != 0);
-    if (adaptive && !o.group)
-        printf("choice   step7 offers scalar and vector: %s it is%s\n", vector ? "vector" : "scalar",
-               vector ? ", a group per row on a GPU" : ", a row per work-item on a CPU");
-    else if (o.group && strcmp(choice, "scalar") == 0)
-        printf("choice   vector: --group-size %d asks for it\n", group);
-    size_t spmv_local = o.local_size ? o.local_size : vector ? LOCAL_SIZE_VECTOR : LOCAL_SIZE_SCALAR;
-    if (vector && spmv_local % group)
-        spmv_die(SPMV_EXIT_USAGE, "--local-size %zu is not a multiple of the group size %d", spmv_local, group);
-    while (spmv_local > cl.max_wg)
-        spmv_local /= 2;
-    size_t spmv_global = spmv_round_up(n1 * (vector ? group : 1), spmv_local);
-    int shuffle = WARP_SHUFFLES && cl.ptx && gpu && spmv_local % 32 == 0;
-    d.npq = (int)(spmv_global / spmv_local);
-    /* the vector kernels: on a GPU, 256 work-items a group and enough groups
-     * to fill it; on a CPU, one work-item a group (no barriers, which PoCL
-     * runs as loops over the work-items) and a few groups a core, each
-     * streaming its own stretch (kernel.cl, CONTIGUOUS) */
-    size_t cg_local = !gpu ? 1 : LOCAL_SIZE_CG < cl.max_wg ? LOCAL_SIZE_CG : cl.max_wg;
-    size_t groups = (n1 + cg_local - 1) / cg_local,
-           most = (size_t)cl.compute_units * (gpu ? GROUPS_PER_CU : GROUPS_PER_CORE);
-    d.ng = (int)(groups < most ? groups : most ? most : 1);
-    size_t alpha_local = !gpu ? 1 : cl.max_wg < 1024 ? cl.max_wg : 1024;
-    printf("spmv     chapter 6's csr_%s: global %zu, local %zu (%s)\n", vector ? "vector" : "scalar", spmv_global,
-           spmv_local, STEP6_KERNEL_PATH);
-    if (vector)
-        printf("         group %d work-items per row\n", group);
-    cl_mem d_ptr = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, (n1 + 1) * sizeof(int), A.ptr, "row pointers");
-    cl_mem d_col = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, nnz1 * sizeof(int), A.nnz ? A.col : NULL, "column indices");
-    cl_mem d_val = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, nnz1 * vsize, A.nnz ? val : NULL, "matrix values");
-    d.b = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, n1 * vsize, bd, "b");
-    d.x = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, n1 * vsize, NULL, "x");
-    d.r = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, n1 * vsize, NULL, "r");
-    d.p = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, n1 * vsize, NULL, "p");
-    d.q = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, (n1 + (size_t)d.npq) * vsize, NULL, "q and the p.q partials");
-    d.part = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, (size_t)d.ng * vsize, NULL, "dot partials");
-    d.scal = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, 3 * (size_t)vsize, NULL, "alpha and r.r");
+    int group = o.group ? o.group : spmv_default_group(&s.st), vector = product_choice(&o, &s.st, gpu, group);
+
+    /* 5. Work sizes: the product's a row per work-item (or a group per row);
+     * the vector kernels a few work-groups per compute unit, striding;
+     * cg_alpha one work-group */
+    work_sizes(&d, &o, vector, group, gpu);
+    d.q = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, (n1 + (size_t)d.npq) * vs, NULL, "q and the p.q partials");
+    d.part = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, (size_t)d.ng * vs, NULL, "dot partials");
+    d.scal = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, 3 * vs, NULL, "alpha and r.r");
     d.state = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, 2 * sizeof(int), NULL, "state");
-    size_t tmp_count = (size_t)(d.ng > d.npq ? d.ng : d.npq) + 3;
-    void *tmp = spmv_alloc(tmp_count > n1 ? tmp_count : n1, vsize, "read-back", &err);
+    void *tmp = spmv_alloc(n1 > (size_t)d.ng + 3 ? n1 : (size_t)d.ng + 3, vs, "read-back", &err);
     if (!tmp)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    int shuffle = WARP_SHUFFLES && cl.ptx && gpu && d.local[K_SPMV] % 32 == 0;
 
-    int versions[2], nv = 0;
-    if (strcmp(o.variant, "fused") != 0)
-        versions[nv++] = 0;
-    if (strcmp(o.variant, "plain") != 0)
-        versions[nv++] = 1;
-    int status = SPMV_EXIT_PASS;
+    /* 6. Each version: its program and arguments, a warm-up, then the solve
+     * from x = 0, timed with every command profiled, and checked on the host */
+    spmv_cg_row rows[2];
+    int nv = 0, status = SPMV_EXIT_PASS;
     spmv_probe *probe = spmv_probe_open(&cl, 0);
-    for (int vi = 0; vi < nv; vi++) {
-        d.fused = versions[vi];
-        const char *vname = d.fused ? "fused" : "plain";
+    for (int fused = 0; fused < 2; fused++) {
+        if (strcmp(o.variant, fused ? "plain" : "fused") == 0)
+            continue;
+        d.fused = fused;
+        const char *vname = fused ? "fused" : "plain";
         char opts[1024];
-        snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d%s%s%s%s", spmv_prec_cl_type(p),
-                 single ? "" : " -DUSE_FP64", shuffle ? " -DWARP_SHUFFLE" : "", group, d.fused ? " -DCG_FUSED" : "",
-                 gpu ? "" : " -DCONTIGUOUS",
-                 o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
+        snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d%s%s%s%s", spmv_prec_cl_type(s.p),
+                 s.single ? "" : " -DUSE_FP64", shuffle ? " -DWARP_SHUFFLE" : "", group, fused ? " -DCG_FUSED" : "",
+                 gpu ? "" : " -DCONTIGUOUS", o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
         const char *src[2] = { o.kernel_file, STEP6_KERNEL_PATH };
         printf("==== %s\n", vname);
         cl_program prog = spmv_cl_build_files(&cl, src, 2, opts);
         memset(d.k, 0, sizeof d.k);
         d.k[K_SPMV] = spmv_cl_kernel(prog, vector ? "csr_vector" : "csr_scalar");
         for (int i = 1; i < K_COUNT; i++)
-            if ((i >= K_ALPHA) == d.fused || i <= K_RESTART)
+            if ((i >= K_ALPHA) == fused || i <= K_RESTART)
                 d.k[i] = spmv_cl_kernel(prog, KNAME[i]);
-
-        /* 5. Work sizes: the product's a row per work-item (or a group per
-         * row), in work-groups of LOCAL_SIZE_SCALAR or _VECTOR; the vector
-         * kernels a few work-groups per compute unit, striding; cg_alpha one
-         * work-group */
-        if (d.k[K_ALPHA]) {   /* one work-group: as wide as this kernel may be, a power of two */
-            size_t kmax = 0;
-            CL_CHECK(clGetKernelWorkGroupInfo(d.k[K_ALPHA], cl.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
-            while (alpha_local > 1 && alpha_local > kmax)
-                alpha_local /= 2;
-        }
-        for (int i = 0; i < K_COUNT; i++) {
-            d.local[i] = i == K_SPMV ? spmv_local : i == K_ALPHA ? alpha_local : cg_local;
-            d.global[i] = i == K_SPMV ? spmv_global : i == K_ALPHA ? alpha_local : (size_t)d.ng * cg_local;
-            if (d.k[i])
-                spmv_cl_check_local(&cl, d.k[i], d.local[i]);
-        }
-
-        /* 6. Arguments; the split measured over a few profiled iterations
-         * (which also warm up), then the solve, timed, from x = 0 again */
-        cl_kernel ks = d.k[K_SPMV];
-        CL_CHECK(clSetKernelArg(ks, 0, sizeof n, &n));
-        CL_CHECK(clSetKernelArg(ks, 1, sizeof d_ptr, &d_ptr));
-        CL_CHECK(clSetKernelArg(ks, 2, sizeof d_col, &d_col));
-        CL_CHECK(clSetKernelArg(ks, 3, sizeof d_val, &d_val));
-        CL_CHECK(clSetKernelArg(ks, 4, sizeof d.p, &d.p));
-        CL_CHECK(clSetKernelArg(ks, 5, sizeof d.q, &d.q));
-        CL_CHECK(clSetKernelArg(ks, 6, (vector || d.fused ? spmv_local : 1) * vsize, NULL));
-        CL_CHECK(clSetKernelArg(d.k[K_DOT], 0, sizeof n, &n));
-        CL_CHECK(clSetKernelArg(d.k[K_DOT], 3, sizeof d.part, &d.part));
-        CL_CHECK(clSetKernelArg(d.k[K_DOT], 4, cg_local * vsize, NULL));
-        cl_mem rs[] = { d.b, d.q, d.r, d.p, d.part };
-        CL_CHECK(clSetKernelArg(d.k[K_RESTART], 0, sizeof n, &n));
-        for (int i = 0; i < 5; i++)
-            CL_CHECK(clSetKernelArg(d.k[K_RESTART], 1 + i, sizeof(cl_mem), &rs[i]));
-        CL_CHECK(clSetKernelArg(d.k[K_RESTART], 6, cg_local * vsize, NULL));
-        if (!d.fused) {
-            cl_mem ax[3][2] = { { d.p, d.x }, { d.q, d.r }, { d.r, d.p } };
-            for (int i = 0; i < 3; i++) {
-                CL_CHECK(clSetKernelArg(d.k[K_AXPY_X + i], 0, sizeof n, &n));
-                CL_CHECK(clSetKernelArg(d.k[K_AXPY_X + i], 2, sizeof(cl_mem), &ax[i][0]));
-                CL_CHECK(clSetKernelArg(d.k[K_AXPY_X + i], 3, sizeof(cl_mem), &ax[i][1]));
-            }
-        } else {
-            int pq_at = n;   /* the product's partials follow q's n rows */
-            cl_kernel ka = d.k[K_ALPHA], kr = d.k[K_UPD_R], kx = d.k[K_UPD_XP];
-            CL_CHECK(clSetKernelArg(ka, 0, sizeof d.ng, &d.ng));
-            CL_CHECK(clSetKernelArg(ka, 1, sizeof d.part, &d.part));
-            CL_CHECK(clSetKernelArg(ka, 2, sizeof d.npq, &d.npq));
-            CL_CHECK(clSetKernelArg(ka, 3, sizeof d.q, &d.q));
-            CL_CHECK(clSetKernelArg(ka, 4, sizeof pq_at, &pq_at));
-            CL_CHECK(clSetKernelArg(ka, 6, sizeof d.scal, &d.scal));
-            CL_CHECK(clSetKernelArg(ka, 7, sizeof d.state, &d.state));
-            CL_CHECK(clSetKernelArg(ka, 8, alpha_local * vsize, NULL));
-            cl_mem ra[] = { d.q, d.r, d.scal, d.state, d.part };
-            CL_CHECK(clSetKernelArg(kr, 0, sizeof n, &n));
-            for (int i = 0; i < 5; i++)
-                CL_CHECK(clSetKernelArg(kr, 1 + i, sizeof(cl_mem), &ra[i]));
-            CL_CHECK(clSetKernelArg(kr, 6, cg_local * vsize, NULL));
-            cl_mem xa[] = { d.x, d.p, d.r, d.scal, d.state };
-            CL_CHECK(clSetKernelArg(kx, 0, sizeof n, &n));
-            for (int i = 0; i < 5; i++)
-                CL_CHECK(clSetKernelArg(kx, 1 + i, sizeof(cl_mem), &xa[i]));
-            CL_CHECK(clSetKernelArg(kx, 6, sizeof d.ng, &d.ng));
-            CL_CHECK(clSetKernelArg(kx, 7, sizeof d.part, &d.part));
-            CL_CHECK(clSetKernelArg(kx, 8, cg_local * vsize, NULL));
-        }
-        int k = d.fused ? (o.check_every ? o.check_every : (int)fmin(32, fmax(1, sqrt((double)n) / 32))) : 1;
-        if (d.fused)
-            printf("cg       fused: 4 launches an iteration (product with p.Ap, alpha, r with r.r, x and p), "
-                   "10 sweeps; the state read back every %d iterations (--check-every%s)\n", k,
-                   o.check_every ? "" : ", default: sqrt(n) / 32, from 1 to 32");
-        else
-            printf("cg       plain: 6 launches an iteration (product, dot, axpy, axpy, dot, xpay), 14 sweeps; "
-                   "2 blocking reads (p.Ap, r.r) for the host's alpha and beta\n");
+        alpha_size(&d);
+        bind_args(&d);
+        int k = fused ? (o.check_every ? o.check_every : (int)fmin(32, fmax(1, sqrt((double)n) / 32))) : 1;
+        describe(&d, k, o.check_every);
         cg_run run = { 0 }, prof = { 0 };
-        if (o.history && !d.fused) {
-            run.caphist = 1024;
-            if (!(run.hist = spmv_alloc((size_t)run.caphist, sizeof *run.hist, "--history", &err)))
-                spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-        } else if (o.history) {
-            printf("note     --history: the fused solve keeps none (the host sees its residual every %s)\n",
-                   "--check-every iterations at most");
-        }
-        int cap = maxiter + 1, pit = maxiter < PROFILE_ITERATIONS ? maxiter : PROFILE_ITERATIONS;
-        run.block_ms = spmv_alloc((size_t)(bb > 0 ? cap : 1), sizeof *run.block_ms, "iteration times", &err);
-        prof.block_ms = spmv_alloc((size_t)pit + 1, sizeof *prof.block_ms, "iteration times", &err);
-        if (!run.block_ms || !prof.block_ms)
-            spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-        double spmv_ms = 0, vec_ms = 0;
-        int restarts = 0;
-        if (bb > 0) {
-            d.prof_spmv = &spmv_ms, d.prof_vec = &vec_ms;
-            reset(&d, tmp);
-            spmv_ms = vec_ms = 0;
-            if (d.fused)
-                solve_fused(&d, pit, -1, pit, tmp, &prof);
-            else
-                solve_plain(&d, pit, -1, tmp, &prof);
-            d.prof_spmv = d.prof_vec = NULL;
-            int pn = prof.launched > 0 ? prof.launched : 1;
-            spmv_ms /= pn, vec_ms /= pn;
-            reset(&d, tmp);
-            for (;;) {
-                if (d.fused)
-                    solve_fused(&d, maxiter, tol * tol * bb, k, tmp, &run);
-                else
-                    solve_plain(&d, maxiter, tol * tol * bb, tmp, &run);
-                CL_CHECK(clEnqueueReadBuffer(cl.queue, d.x, CL_TRUE, 0, n1 * vsize, tmp, 0, NULL, NULL));
-                if (run.end != CG_CONVERGED || fixed)
-                    break;
-                /* the recurrence says converged: does x? (the host's residual, in double) */
-                for (int i = 0; i < n; i++)
-                    xd[i] = single ? ((float *)tmp)[i] : ((double *)tmp)[i];
-                double t = spmv_cg_true_residual(&Ah, b, xd);
-                if (t <= tol || run.launched >= maxiter || restarts == MAX_RESTARTS)
-                    break;
-                printf("restart  after %d iterations: |r|/|b| = %.3g by the recurrence, but |b - A x|/|b| = %.3g; "
-                       "r = b - A x, p = r, and on\n", run.iterations, sqrt(run.rr / bb), t);
-                restarts++;
-                restart(&d, tmp);
-            }
-        } else {   /* b = 0: x = 0 is the answer, no iteration */
-            run.end = CG_CONVERGED;
-            memset(tmp, 0, n1 * vsize);
-        }
-        for (int i = 0; i < n; i++)
-            xd[i] = single ? ((float *)tmp)[i] : ((double *)tmp)[i];
-        for (int s = 0; probe && s < SPMV_PROBE_MIN_SAMPLES; s++)
-            spmv_probe_sample(probe);
+        int restarts = solve(&d, &o, &s, maxiter, k, xd, tmp, &run, &prof);
 
-        /* 7. Report: how the solve ended, checked on the host; the time per
-         * iteration against the bytes of this version and the fewest CG needs */
-        double rel = bb > 0 ? sqrt(run.rr / bb) : 0, truer = spmv_cg_true_residual(&Ah, b, xd);
-        int extra = run.end == CG_CONVERGED ? run.launched - run.iterations : 0;
-        int vstatus = SPMV_EXIT_PASS;
+        /* 7. Check on the host (the true residual, the count against the
+         * host's CG or, at --tol 0, r against b - A x) and keep the result */
+        spmv_cg_row *row = &rows[nv++];
+        int pass = check_solve(&d, &s, &run, k, restarts, fixed, &host, xd, tmp, row);
+        save_outputs(&o, pass, vname, &s, &run, xd);
         if (run.end == CG_BREAKDOWN) {
-            fprintf(stderr, "step7: breakdown at iteration %d: p.Ap = %.3g <= 0, so the matrix is not positive "
-                    "definite (CG needs A symmetric positive definite)\n", run.iterations + 1, run.pq);
-            printf("check: FAIL (breakdown)\n");
-            status = SPMV_EXIT_FAIL;
-            free(run.block_ms);
-            free(prof.block_ms);
-            free(run.hist);
-            for (int i = 0; i < K_COUNT; i++)
-                if (d.k[i])
-                    clReleaseKernel(d.k[i]);
-            clReleaseProgram(prog);
-            continue;
-        }
-        if (run.end == CG_CONVERGED)
-            printf("solve    converged in %d iterations: |r|/|b| = %.3g (the recurrence's) <= %.3g\n", run.iterations,
-                   rel, tol);
-        else
-            printf("solve    %d iterations%s: |r|/|b| = %.3g (the recurrence's)%s\n", run.iterations,
-                   fixed ? " (--tol 0)" : ", --maxiter reached", rel, fixed ? "" : ", above --tol");
-        if (restarts)
-            printf("restarts %d (each one product and one sweep more, outside the timed loop)\n", restarts);
-        if (d.fused && run.end == CG_CONVERGED)
-            printf("extra    %d iteration%s launched past the one that met the tolerance (read back every %d)\n",
-                   extra, extra == 1 ? "" : "s", k);
-        printf("true     |b - A x|/|b| = %.3g (the host, in double, from the device's x)\n", truer);
-        double eps = single ? 0x1p-24 : 0x1p-53;
-        int pass;
-        if (run.end == CG_CONVERGED) {
-            pass = truer <= tol || (bb == 0 && truer == 0);
-            printf("check    the true residual %s the tolerance %.3g%s\n", pass ? "meets" : "misses", tol,
-                   pass ? "" : restarts ? ": even after restarts, rounding keeps x this far (try --precision d or "
-                   "a larger --tol)" : "");
+            nv--;   /* no time, no row */
         } else {
-            /* no tolerance met: the true residual must follow the recurrence */
-            double floor_ = 100 * eps * sqrt((double)n);
-            pass = fabs(truer - rel) <= 0.1 * rel + floor_;
-            printf("check    the true residual %s the recurrence's within 10%% + %.2g\n", pass ? "follows" : "leaves",
-                   floor_);
+            row->launches = fused ? 4 : 6;
+            row->bytes = spmv_cg_bytes(n, s.A.nnz, s.vsize, fused ? 10 : 14);
+            row->bytes_compulsory = spmv_cg_bytes(n, s.A.nnz, s.vsize, SPMV_CG_COMPULSORY_PASSES);
+            row->ms_per_iter = 0;
+            if (run.nblocks > 0) {
+                double min;
+                spmv_stats(run.block_ms, run.nblocks, &row->ms_per_iter, &min);
+            }
+            int it = prof.launched > 0 ? prof.launched : 1;
+            row->ms_total = run.total_ms, row->loop_iterations = run.launched, row->blocks = run.nblocks;
+            row->prof_iterations = prof.launched, row->prof_ms = prof.total_ms / it;
+            row->spmv_ms = d.part_ms[C_PRODUCT] / it, row->vector_ms = d.part_ms[C_VECTOR] / it;
+            row->reads_ms = d.part_ms[C_READ] / it, row->gaps_ms = d.gaps_ms / it, row->overlap_ms = d.overlap_ms / it;
+            row->wait_ms = row->reads_ms + row->gaps_ms;
+            row->blocks_what = fused ? "blocks between reads, per iteration" : "iterations";
+            row->waits = fused ? (k == 1 ? "once an iteration" : "once a block") : "twice an iteration";
         }
-        if (host_ran && run.end == CG_CONVERGED && host.end == CG_CONVERGED) {
-            /* double: the same iterations give the same count but near the
-             * threshold; float: rounding slows CG down, so a wider margin */
-            int margin = single ? host.iterations / 2 + 10 : 5 + host.iterations / 10;
-            int diff = run.iterations - host.iterations, ok = abs(diff) <= margin;
-            printf("check    %d iterations, the host's CG in double %d: %s (margin %d, %s)\n", run.iterations,
-                   host.iterations, ok ? "agree" : "DISAGREE", margin,
-                   single ? "float: half the host's count + 10" : "double: 5 + 10%");
-            pass = pass && ok;
-        }
-        if (run.hist) {   /* the plain solve's recurrence, restarts included (the counts go on) */
-            FILE *h = fopen(o.history, "w");
-            if (!h)
-                spmv_die(SPMV_EXIT_USAGE, "cannot write --history %s", o.history);
-            fprintf(h, "iteration,rel_residual\n");
-            for (int i = 0; i < run.nhist; i++)
-                fprintf(h, "%d,%.9g\n", (int)run.hist[2 * i], run.hist[2 * i + 1]);
-            if (fclose(h) != 0)
-                spmv_die(SPMV_EXIT_USAGE, "cannot write --history %s", o.history);
-            printf("saved    the residual before each of %d iterations to %s\n", run.nhist, o.history);
-            free(run.hist);
-        }
-        FILE *out = spmv_results();
-        fprintf(out, "check: %s\n", pass ? "PASS" : "FAIL");
         if (!pass)
-            vstatus = SPMV_EXIT_FAIL;
-        else if (run.end == CG_MAXITER && !fixed)
-            vstatus = EXIT_MAXITER;
-        double ms = 0;
-        if (run.nblocks > 0) {
-            qsort(run.block_ms, (size_t)run.nblocks, sizeof *run.block_ms, cmp_double);
-            ms = run.block_ms[run.nblocks / 2];
-        }
-        int passes = d.fused ? 10 : 14, launches = d.fused ? 4 : 6;
-        double bytes = spmv_cg_bytes(n, A.nnz, vsize, passes),
-               bytes_c = spmv_cg_bytes(n, A.nnz, vsize, SPMV_CG_COMPULSORY_PASSES);
-        spmv_bandwidth bw = { 0 };
-        if (probe) {   /* this version's samples; the probe opens again for the next */
-            bw = spmv_probe_finish(probe);
-            probe = vi + 1 < nv ? spmv_probe_open(&cl, 0) : NULL;
-        }
-        if (pass && ms > 0) {
-            double wait = ms - spmv_ms - vec_ms;
-            spmv_bandwidth_print(&bw);
-            fprintf(out, "time     %.4f ms an iteration (median over %d %s), %.2f ms the whole loop\n", ms,
-                    run.nblocks, d.fused ? "blocks between reads, per iteration" : "iterations", run.total_ms);
-            fprintf(out, "split    product %.4f ms, vector kernels %.4f ms, launches and host waits %.4f ms an "
-                    "iteration (profiling events over %d iterations)\n", spmv_ms, vec_ms, wait > 0 ? wait : 0,
-                    prof.launched);
-            fprintf(out, "launches %d an iteration; the host waits %s\n", launches,
-                    d.fused ? (k == 1 ? "once an iteration" : "once a block") : "twice an iteration");
-            fprintf(out, "bytes    %.4g MB an iteration (matrix once + %d sweeps), compulsory %.4g MB (+ %d)\n",
-                    bytes / 1e6, passes, bytes_c / 1e6, SPMV_CG_COMPULSORY_PASSES);
-            if (bw.gbs > 0)
-                fprintf(out, "bound    %.4f ms at %.1f GB/s: %.1f%% of this version's bound, %.1f%% of the "
-                        "compulsory %.4f ms\n", bytes / (bw.gbs * 1e6), bw.gbs, 100 * bytes / (bw.gbs * 1e6) / ms,
-                        100 * bytes_c / (bw.gbs * 1e6) / ms, bytes_c / (bw.gbs * 1e6));
-        }
-        char drv[400];
-        snprintf(drv, sizeof drv, "%s %s", cl.platform_name, cl.driver);
-        spmv_cg_row row = { .step = "step7", .kernel = vname, .device = cl.device_name, .driver = drv,
-                            .matrix = A.origin.name, .rows = n, .cols = n, .nnz = A.nnz, .precision = p,
-                            .iterations = run.iterations, .check_every = k, .extra_iterations = extra,
-                            .converged = run.end == CG_CONVERGED && !fixed, .rel_residual = rel,
-                            .true_residual = truer, .tol = fixed ? 0 : tol, .ms_per_iter = ms,
-                            .ms_total = run.total_ms, .spmv_ms = spmv_ms, .vector_ms = vec_ms,
-                            .wait_ms = fmax(0, ms - spmv_ms - vec_ms), .launches = launches, .bytes = bytes,
-                            .bytes_compulsory = bytes_c, .bw_gbs = bw.gbs, .check = pass ? "PASS" : "FAIL" };
-        spmv_cg_csv(o.csv, &row);
-        if (pass) {
-            snprintf(comment, sizeof comment, "x of step7 (%s) on %s, %d iterations, |b-Ax|/|b| = %.3g, %s", vname,
-                     A.origin.name, run.iterations, truer, spmv_prec_words(single, 0));
-            spmv_save_vector(o.save_x, "--save-x", xd, n, single, comment);
-        } else if (o.save_x) {
-            printf("saved    nothing to %s: the check failed\n", o.save_x);
-        }
-        if (status != SPMV_EXIT_FAIL && vstatus != SPMV_EXIT_PASS)
-            status = vstatus;   /* a failed check outranks --maxiter reached */
+            status = SPMV_EXIT_FAIL;
+        else if (run.end == CG_MAXITER && !fixed && status == SPMV_EXIT_PASS)
+            status = EXIT_MAXITER;   /* a failed check outranks --maxiter reached */
+        for (int i = 0; probe && i < SPMV_PROBE_MIN_SAMPLES; i++)
+            spmv_probe_sample(probe);
         free(run.block_ms);
-        free(prof.block_ms);
+        free(run.hist);
         for (int i = 0; i < K_COUNT; i++)
             if (d.k[i])
                 clReleaseKernel(d.k[i]);
         clReleaseProgram(prog);
     }
-    if (probe)
-        spmv_probe_finish(probe);
 
-    /* 8. Release */
-    cl_mem bufs[] = { d_ptr, d_col, d_val, d.b, d.x, d.r, d.p, d.q, d.part, d.scal, d.state };
+    /* 8. Report (common/report.h): every version against the one bandwidth
+     * the probe measured between them; then release */
+    spmv_bandwidth bw = probe ? spmv_probe_finish(probe) : (spmv_bandwidth){ 0 };
+    if (nv)
+        spmv_bandwidth_print(&bw);
+    for (int i = 0; i < nv; i++) {
+        rows[i].bw_gbs = bw.gbs;
+        spmv_cg_report(&rows[i], o.csv);
+    }
+    cl_mem bufs[] = { d.ptr, d.col, d.val, d.b, d.x, d.r, d.p, d.q, d.part, d.scal, d.state };
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
         clReleaseMemObject(bufs[i]);
     spmv_cl_close(&cl);
     spmv_cg_result_free(&host);
-    free(tmp);
-    free(val);
-    free(bd);
-    free(b);
-    free(xh);
-    free(xd);
-    free(Ah.re);
-    csr_free(&A);
+    free(tmp), free(s.val), free(s.bd), free(s.b), free(xh), free(xd);
+    csr_free(&s.A);   /* its values: the host's double copy */
     return status;
 }

@@ -3,7 +3,7 @@
 #
 # 1. Blocks: `plots/blocks.sh --check` finds every generated block fresh (its
 #    text is what plots/blocks/NAME.sh prints from the committed CSVs).
-# 2. Numbers in prose: every "N%" and "N GFLOP/s" outside code, generated
+# 2. Numbers in prose: every "N%", "N GFLOP/s" and "N.NNx" outside code, generated
 #    blocks and the then-and-now and results tables must appear in those
 #    generated tables of the same file, as printed there; the few numbers that
 #    are not measurements (a storage padding, a threshold) are listed below
@@ -12,7 +12,9 @@
 #    CMD (a small size) runs fresh; the first word of each of its lines (its
 #    name: device, check:, probe, ...) must be the sample's, in the same order.
 #    A sample with a line "…" may leave lines out there; without one it must
-#    have them all. A line the program no longer prints fails.
+#    have them all. A line the program no longer prints fails. Chapter 7's
+#    matrix, spmv, build and cg lines (the code's launch sizes and options,
+#    nothing measured) must be the fresh run's, word for word.
 # 4. Commands: every fenced block of shell commands under a chapter's Run,
 #    What you should see, Check it yourself and Exercises (and the README's
 #    Check it yourself) runs, line by line, as a student would copy it, with
@@ -36,6 +38,7 @@
 # 5. `make diff STEP=3` prints in the order the README says.
 # 6. Each row of a chapter-table block is the fastest passing row of the CSV,
 #    found here apart from the block script.
+# 7. Chapter 2's answer says what alignment bought on the H100 as its rows do.
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT" || exit 2
 export SPMV_PROBE_MB=16
@@ -51,8 +54,7 @@ step2-aligned/README.md 6.7 GFLOP/s: a bound worked out from a round 40 GB/s
 step3-local/README.md 6.7 GFLOP/s: a bound worked out from a round 40 GB/s
 step3-local/README.md 10 GFLOP/s: a bound worked out from a round 40 GB/s
 step5-image/README.md 20 GFLOP/s: a bound worked out from a round 40 GB/s
-step1-naive/README.md 500 GFLOP/s: a bound worked out from a round 3 TB/s
-step7-cg/README.md 10%: the margin of a check (a rule, not a measurement)'
+step1-naive/README.md 500 GFLOP/s: a bound worked out from a round 3 TB/s'
 
 # ---- 1. blocks
 # shellcheck disable=SC2086
@@ -76,14 +78,14 @@ generated() {
          blk { print }
          /^<!-- block:/ && !/block:end/ || /^<!-- (then-and-now|results):begin -->$/ { blk = 1 }' "$1"
 }
-numbers() { grep -oE '(^|[ (,])[0-9]+(\.[0-9]+)?(%| GFLOP/s)' | sed 's/^[ (,]//'; }
+numbers() { grep -oE '(^|[ (,])[0-9]+(\.[0-9]+)?(%| GFLOP/s)|(^|[ (,])[0-9]+\.[0-9]+x([^0-9A-Za-z]|$)' | sed 's/^[ (,]//; s/x[^0-9A-Za-z]*$/x/'; }
 # the article's published rows (plots/data/catanzaro2010-published.csv): GFLOP/s and % of its bound
 published=$(awk -F, "$BY_NAME"' col("check") == "PUBLISHED" && col("bound_model_gflops") > 0 {
     printf "%.1f GFLOP/s\n%.0f%%\n", col("gflops"), 100 * col("gflops") / col("bound_model_gflops") }' plots/data/catanzaro2010-published.csv)
 for f in $DOCS; do
-    # a table cell "1462.4" stands for "1462.4 GFLOP/s" in prose
+    # a table cell "1462.4" stands for "1462.4 GFLOP/s" in prose, "1.87x" for a speed-up
     gen=$( (generated "$f" | grep -oE '(^|[ (,|])[0-9]+(\.[0-9]+)?%?' | sed 's/^[ (,|]//' |
-            awk '{ print } !/%$/ { print $0 " GFLOP/s" }'; echo "$published") | sort -u)
+            awk '{ print } !/%$/ { print $0 " GFLOP/s"; print $0 "x" }'; echo "$published") | sort -u)
     bad=""
     while IFS=$'\t' read -r n text; do
         while read -r tok; do
@@ -124,8 +126,16 @@ in_order() {
     while IFS=$'\t' read -r cmd body; do
         sample=$(printf '%b\n' "$body" | names)
         run=${cmd//build\//$BUILD/}
-        fresh=$(bash -c "$run" 2>&1 | names)
+        full=$(bash -c "$run" 2>&1)
+        fresh=$(names <<<"$full")
         why=$(in_order "$sample" "$fresh")
+        # step 7's lines that follow from the code alone (the matrix, the launch sizes, the build, the
+        # version's launches and sweeps) are printed as the sample has them, paths from the root
+        if [ "$f" = step7-cg/README.md ] && [ -z "$why" ]; then
+            while IFS= read -r l; do
+                grep -qxF -- "$l" <<<"${full//$ROOT\//}" || why="$why the fresh run prints no line '$l';"
+            done < <(printf '%b\n' "$body" | grep -E '^(matrix|spmv|build|cg) ')
+        fi
         if [ -z "$why" ]; then pass "docs: $f: the sample of '$cmd' has the program's lines in order"
         else fail "docs: $f: the sample of '$cmd' has the program's lines in order" "$why"; fi
     done
@@ -239,3 +249,14 @@ while read -r dev grid step kernel shown; do
 done <"$TMP/rows"
 if [ "$n" -gt 0 ] && [ -z "$bad" ]; then pass "docs: the $n rows of the chapters' tables are the CSVs' fastest passing rows"
 else fail "docs: the rows of the chapters' tables are the CSVs' fastest passing rows" "${bad:-no rows found}"; fi
+
+# ---- 7. chapter 2's answer: the % alignment bought on the H100 is its own table's
+# (plots/data/answers/nvidia-h100-80gb-hbm3.csv, exercise 1: PITCH_ALIGN 32 over 1)
+f=plots/data/answers/nvidia-h100-80gb-hbm3.csv
+if [ -f "$f" ]; then
+    want=$(awk -F, '$1 == "step2" && $2 == 1 && $3 == "PITCH_ALIGN 32" { a = $4 } $1 == "step2" && $2 == 1 && $3 == "PITCH_ALIGN 1" { b = $4 }
+                    END { if (a && b) printf "%.0f%%", 100 * (a / b - 1) }' "$f")
+    said=$(grep -oE 'bought on the H100: [0-9]+%' step2-aligned/ANSWERS.md | grep -oE '[0-9]+%')
+    if [ -n "$want" ] && [ "$said" = "$want" ]; then pass "docs: step2-aligned/ANSWERS.md: alignment bought $want on the H100, as its rows say"
+    else fail "docs: step2-aligned/ANSWERS.md: what alignment bought on the H100 is its rows'" "says '${said:-nothing}', the rows give '$want'"; fi
+fi

@@ -6,7 +6,10 @@
 # symmetric, not square, complex: status 2, one line), the breakdown of an
 # indefinite matrix (status 1), b = 0 (0 iterations, x = 0), --maxiter
 # reached (status 4), --tol 0 (exactly --maxiter iterations, status 0); a
-# broken fused kernel caught; the same system solved by SciPy's cg; the CSV
+# broken fused kernel caught; at --tol 0, a product 1% off in one entry of q
+# caught by r against b - A x; the split adding up, one bandwidth for both
+# versions, the default run's counts against the host's; the same system
+# solved by SciPy's cg; the CSV
 # row; oclgrind on both versions; the sanitizers on the host code.
 source "$(dirname "$0")/lib.sh"
 bin=$BUILD/step7
@@ -151,6 +154,48 @@ else
     [ "$st" = 1 ] && grep -q '^check: FAIL' "$TMP/out" && pass "step7 broken fused kernel, --tol 0: the true residual leaves the recurrence, FAIL" ||
         fail "step7 broken fused kernel, --tol 0: FAIL" "status $st: $(grep -E '^(true|check)' "$TMP/out" | tr '\n' ' ')"
 fi
+
+# ---- --tol 0: r is held to b - A x, entry by entry; a product 1% off in one
+# entry of q (row 1235), in either version, fails it at 2048^2 in float ----
+_run "$bin" --gen poisson:nx=2048 --tol 0 --maxiter 100
+n=$(grep -c '^check    r against b - A x: .* <= 1$' "$TMP/out")
+[ "$(cat "$TMP/status")" = 0 ] && [ "$n" = 2 ] && [ "$(grep -c '^check: PASS' "$TMP/out")" = 2 ] &&
+    pass "step7 2048^2 float --tol 0: r follows b - A x within the limit, plain and fused" ||
+    fail "step7 2048^2 float --tol 0: r follows b - A x" "status $(cat "$TMP/status"): $(grep '^check' "$TMP/out" | tr '\n' ' ')"
+{ printf '#ifndef CG_FUSED\n#define CSR_BEGIN\n#define CSR_STORE(row, sum) y[row] = (row) == 1234 ? (sum) * (VALUE)1.01 : (sum)\n#define CSR_DONE\n#endif\n'
+  cat "$ROOT/step7-cg/kernel.cl"; } >"$TMP/q_plain.cl"
+sed 's/VALUE q_ = (sum);/VALUE q_ = (row) == 1234 ? (sum) * (VALUE)1.01 : (sum);/' "$ROOT/step7-cg/kernel.cl" >"$TMP/q_fused.cl"
+if cmp -s "$ROOT/step7-cg/kernel.cl" "$TMP/q_fused.cl"; then
+    fail "step7 q 1% off: fused kernel made" "no 'VALUE q_ = (sum);' in step7-cg/kernel.cl"
+fi
+for v in plain fused; do
+    _run "$bin" --gen poisson:nx=2048 --tol 0 --maxiter 100 --kernel $v --kernel-file "$TMP/q_$v.cl"
+    st=$(cat "$TMP/status")
+    if [ "$st" = 1 ] && grep -q '^check    r against b - A x: the largest gap .* (row 1235) .* > the limit 1$' "$TMP/out" &&
+        grep -q '^check: FAIL' "$TMP/out" && ! grep -q '^time' "$TMP/out"; then
+        pass "step7 $v, q_1235 1% off, 2048^2 float --tol 0: the gap check names row 1235 and FAILs"
+    else fail "step7 $v, q_1235 1% off: FAIL" "status $st: $(grep -E '^(check|true)' "$TMP/out" | tr '\n' ' ')"; fi
+done
+
+# ---- the split: every part measured, and they add up to the total printed;
+# the events' cost against the loop without them; one bandwidth for both ----
+_run "$bin" --gen poisson:nx=61,ny=47 --tol 0 --maxiter 64
+nums=$(sed -n 's/^split    product \([0-9.-]*\) + vector kernels \([0-9.-]*\) + read-backs \([0-9.-]*\) + between commands \([0-9.-]*\) (.*) = \([0-9.-]*\) ms an iteration.*/\1 \2 \3 \4 \5/p' "$TMP/out")
+if [ "$(echo "$nums" | grep -c .)" = 2 ] && echo "$nums" | awk '{ d = $1 + $2 + $3 + $4 - $5; if (d > 3e-4 || d < -3e-4) bad = 1 } END { exit bad }' &&
+    [ "$(grep -c '^events   the loop without them: ' "$TMP/out")" = 2 ]; then
+    pass "step7 split: product + vector kernels + read-backs + between commands = the total, both versions"
+else fail "step7 split adds up" "$(grep -E '^(split|events)' "$TMP/out" | tr '\n' ' ')"; fi
+gbs=$(sed -n 's/^bound .* at \([0-9.]*\) GB\/s.*/\1/p' "$TMP/out" | sort -u)
+[ "$(grep -c '^bound' "$TMP/out")" = 2 ] && [ "$(echo "$gbs" | wc -l)" = 1 ] &&
+    pass "step7: plain and fused set against one bandwidth ($gbs GB/s)" ||
+    fail "step7: one bandwidth for both versions" "$(grep '^bound' "$TMP/out" | tr '\n' ' ')"
+
+# ---- the default run (Poisson 256^2) compares its counts with the host's CG ----
+_run "$bin"
+[ "$(cat "$TMP/status")" = 0 ] && grep -q '^host CG  [0-9]* iterations in double' "$TMP/out" &&
+    [ "$(grep -cE '^check +[0-9]+ iterations, the host.s CG in double [0-9]+: agree' "$TMP/out")" = 2 ] &&
+    pass "step7 default run: both versions' counts beside the host CG's" ||
+    fail "step7 default run: counts compared" "$(grep -E '^(host|check|matrix)' "$TMP/out" | tr '\n' ' ')"
 
 # ---- the same system through SciPy's cg: x and the iteration count ----
 PY=

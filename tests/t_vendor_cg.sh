@@ -5,8 +5,11 @@
 # in double (and of step7's host CG where build/step7 is built); bad input is
 # one line and status 2, --maxiter before --tol status 4, b = 0 no iteration;
 # each writes one row under chapter 7's CG header. build/cusparse-cg (CUDA)
-# skips with one line and a SKIP row without a GPU, and refuses the flags it
-# does not take. plots/cg-sweep.sh keeps no row of a tool that skipped; the
+# lists its two forms (--kernel graph, the default, and sample) and refuses
+# another, skips with one line and a SKIP row named after the form without a
+# GPU, and refuses the flags it does not take; with a GPU both forms converge,
+# in as many iterations as each other, and the graph form's fixed run ends at
+# --maxiter exactly with a block that does not divide it. plots/cg-sweep.sh keeps no row of a tool that skipped; the
 # chapter 7 figures draw from a small CSV with no gnuplot warning and no panel
 # for a precision without data. Each part is a SKIP where its tool is absent.
 source "$(dirname "$0")/lib.sh"
@@ -169,19 +172,50 @@ cbin=$BUILD/cusparse-cg
 if [ ! -x "$cbin" ]; then
     skip "cusparse-cg" "build/cusparse-cg is not built (make cusparse: nvcc and cuSPARSE)"
 else
+    expect_output "cusparse-cg --help lists its two forms, graph the default" \
+        '--kernel NAME +which kernel: graph,sample \(default graph\)' "$cbin" --help
+    expect_error "cusparse-cg: a form it does not have" "--kernel wants one of graph,sample, not 'fast'" "$cbin" --kernel fast
     expect_error "cusparse-cg refuses the DIA grid" "the DIA grid is not symmetric" "$cbin" --grid 8
-    expect_error "cusparse-cg refuses --check-every (step7's)" "--check-every: not in this yardstick" "$cbin" --check-every 4
+    expect_error "cusparse-cg --kernel sample refuses --check-every (it reads every dot back)" \
+        "--check-every: --kernel sample reads both dots back every iteration" "$cbin" --kernel sample --check-every 4
     expect_error "cusparse-cg refuses a kernel source" "is an OpenCL option" "$cbin" --kernel-file x.cl
     if nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
         for p in s d; do
-            rm -f "$TMP/c.csv"
-            expect_ok "cusparse-cg on the GPU, $p: poisson 37x23 converges" "$cbin" --gen poisson:nx=37,ny=23 --precision $p --csv "$TMP/c.csv"
-            header_ok "cusparse-cg, $p: chapter 7's CG header" "$TMP/c.csv"
+            for f in graph sample; do
+                rm -f "$TMP/c-$f.csv"
+                expect_ok "cusparse-cg --kernel $f on the GPU, $p: poisson 37x23 converges" "$cbin" --kernel $f \
+                    --gen poisson:nx=37,ny=23 --precision $p --csv "$TMP/c-$f.csv" --history "$TMP/h-$f.csv"
+                header_ok "cusparse-cg --kernel $f, $p: chapter 7's CG header" "$TMP/c-$f.csv"
+            done
+            want="cusparse-graph,cusparse-cublas,PASS,PASS"
+            got="$(col "$TMP/c-graph.csv" kernel),$(col "$TMP/c-sample.csv" kernel),$(col "$TMP/c-graph.csv" check),$(col "$TMP/c-sample.csv" check)"
+            [ "$got" = "$want" ] && pass "cusparse-cg, $p: rows cusparse-graph and cusparse-cublas, both PASS" ||
+                fail "cusparse-cg, $p: rows cusparse-graph and cusparse-cublas, both PASS" "$got"
+            close_iters "cusparse-cg, $p: the graph form takes the sample's iterations" \
+                "$(col "$TMP/c-graph.csv" iterations)" "$(col "$TMP/c-sample.csv" iterations)"
+            [ "$(grep -c . "$TMP/h-graph.csv")" = $(($(col "$TMP/c-graph.csv" iterations) + 2)) ] &&
+                pass "cusparse-cg --kernel graph, $p: --history has a line per iteration" ||
+                fail "cusparse-cg --kernel graph, $p: --history has a line per iteration" \
+                    "$(grep -c . "$TMP/h-graph.csv") lines for $(col "$TMP/c-graph.csv" iterations) iterations"
+            # a fixed run whose block (8) does not divide --maxiter (45): a second graph ends it
+            rm -f "$TMP/f.csv"
+            expect_ok "cusparse-cg --kernel graph, $p: --tol 0 --maxiter 45 --check-every 8" "$cbin" --gen poisson:nx=37,ny=23 \
+                --precision $p --tol 0 --maxiter 45 --check-every 8 --csv "$TMP/f.csv"
+            got="$(col "$TMP/f.csv" iterations),$(col "$TMP/f.csv" check_every),$(col "$TMP/f.csv" extra_iterations),$(col "$TMP/f.csv" check)"
+            [ "$got" = "45,8,0,PASS" ] && [ -n "$(col "$TMP/f.csv" ms_per_iter)" ] &&
+                pass "cusparse-cg --kernel graph, $p: 45 iterations exactly, blocks of 8, PASS, a time" ||
+                fail "cusparse-cg --kernel graph, $p: 45 iterations exactly, blocks of 8, PASS, a time" "$got"
         done
     else
-        expect_status "cusparse-cg without a GPU: status 3" 3 "$cbin" --gen poisson:nx=8 --csv "$TMP/c.csv"
-        [ "$(grep -c . "$TMP/err")" = 1 ] && [ "$(col "$TMP/c.csv" check)" = SKIP ] && header_ok "cusparse-cg without a GPU: a SKIP row under the CG header" "$TMP/c.csv" ||
-            fail "cusparse-cg without a GPU: one line, a SKIP row" "$(tr '\n' '|' <"$TMP/err") $(tail -n 1 "$TMP/c.csv" 2>/dev/null)"
+        for f in graph sample; do
+            rm -f "$TMP/c.csv"
+            k=cusparse-graph; [ $f = sample ] && k=cusparse-cublas
+            expect_status "cusparse-cg --kernel $f without a GPU: status 3" 3 "$cbin" --kernel $f --gen poisson:nx=8 --csv "$TMP/c.csv"
+            [ "$(grep -c . "$TMP/err")" = 1 ] && [ "$(col "$TMP/c.csv" check),$(col "$TMP/c.csv" kernel)" = "SKIP,$k" ] &&
+                header_ok "cusparse-cg --kernel $f without a GPU: a SKIP row of $k under the CG header" "$TMP/c.csv" ||
+                fail "cusparse-cg --kernel $f without a GPU: one line, a SKIP row of $k" \
+                    "$(tr '\n' '|' <"$TMP/err") $(tail -n 1 "$TMP/c.csv" 2>/dev/null)"
+        done
     fi
 fi
 

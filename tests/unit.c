@@ -199,6 +199,126 @@ static void test_poisson(void)
     result(rc == -1 && strstr(err.msg, "whole number"), "gen poisson: nx=2.5 refused", "rc %d '%s'", rc, err.msg);
 }
 
+/* --gen poisson3d and stencil27: checked entry by entry against their
+ * definition (7 points: |dx|+|dy|+|dz| <= 1; 27: max |d| <= 1) on odd boxes,
+ * thin ones and one point; symmetric, columns ascending, the nonzeros of the
+ * closed forms, 7 or 27 in an inside row; the same bits on 1 and 2 threads;
+ * the host's CG converges on both (symmetric positive definite); bad specs */
+static int same_csr(const csr_matrix *a, const csr_matrix *b);
+
+static void test_box(void)
+{
+    static const int sizes[][3] = { { 5, 4, 3 }, { 1, 1, 1 }, { 1, 1, 7 }, { 2, 2, 2 }, { 3, 3, 3 }, { 6, 1, 5 },
+                                    { 4, 4, 4 } };
+    for (int full = 0; full < 2; full++)
+        for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; t++) {
+            int X = sizes[t][0], Y = sizes[t][1], Z = sizes[t][2], n = X * Y * Z;
+            const char *kind = full ? "stencil27" : "poisson3d";
+            char spec[64], name[256];
+            if (X == Y && Y == Z)
+                snprintf(spec, sizeof spec, "%s:nx=%d", kind, X);
+            else if (t % 2)
+                snprintf(spec, sizeof spec, "%s:nz=%d,nx=%d,ny=%d", kind, Z, X, Y);
+            else
+                snprintf(spec, sizeof spec, "%s:nx=%d,ny=%d,nz=%d", kind, X, Y, Z);
+            long long want_nnz = full ? (3LL * X - 2) * (3 * Y - 2) * (3 * Z - 2)
+                                      : 7LL * n - 2 * ((long long)X * Y + Y * Z + X * Z);
+            csr_matrix A;
+            spmv_error err;
+            int rc = csr_generate(spec, 5, NULL, &A, &err);
+            int ok = rc == 0 && A.rows == n && A.cols == n && A.nnz == want_nnz && A.ptr[0] == 0 && A.ptr[n] == A.nnz;
+            double *D = ok ? dense_of_csr(&A) : NULL;
+            int bad = -1;
+            for (int i = 0; D && i < n && bad < 0; i++) {
+                int x = i % X, y = i / X % Y, z = i / (X * Y);
+                for (int j = 0; j < n && bad < 0; j++) {
+                    int dx = abs(x - j % X), dy = abs(y - j / X % Y), dz = abs(z - j / (X * Y));
+                    int near = full ? dx <= 1 && dy <= 1 && dz <= 1 : dx + dy + dz <= 1;
+                    double want = i == j ? (full ? 26 : 6) : near ? -1 : 0;
+                    if (D[(size_t)i * n + j] != want || D[(size_t)i * n + j] != D[(size_t)j * n + i])
+                        bad = i;
+                }
+                for (int k = A.ptr[i]; k + 1 < A.ptr[i + 1]; k++)
+                    if (A.col[k] >= A.col[k + 1])
+                        bad = i;
+                int inside = x > 0 && x < X - 1 && y > 0 && y < Y - 1 && z > 0 && z < Z - 1;
+                if (inside && A.ptr[i + 1] - A.ptr[i] != (full ? 27 : 7))
+                    bad = i;
+            }
+            snprintf(name, sizeof name, "gen %s: %d rows, %s nonzeros, %s stencil, symmetric, ascending", spec, n,
+                     full ? "(3nx-2)(3ny-2)(3nz-2)" : "7n-2(nx ny+ny nz+nx nz)", full ? "26/-1 27-point" : "6/-1 7-point");
+            result(ok && D && bad < 0, name, "rc %d '%s', nnz %lld (want %lld), first bad row %d", rc, rc ? err.msg : "",
+                   rc ? 0 : A.nnz, want_nnz, bad);
+            if (t == 0) {
+                char want_name[64];
+                snprintf(want_name, sizeof want_name, "%s:nx=5,ny=4,nz=3", kind);
+                result(rc == 0 && strcmp(A.origin.name, want_name) == 0, full ? "gen stencil27: its name"
+                       : "gen poisson3d: its name", "got '%s'", rc ? "" : A.origin.name);
+            }
+            free(D);
+            if (rc == 0)
+                csr_free(&A);
+        }
+    /* larger, on 1 and 2 threads: the same bits; the host's CG converges (SPD) */
+    for (int full = 0; full < 2; full++) {
+        const char *spec = full ? "stencil27:nx=23,ny=19,nz=17" : "poisson3d:nx=23,ny=19,nz=17";
+        csr_matrix G[2];
+        spmv_error err;
+        int rc = 0;
+        for (int t = 0; t < 2; t++) {
+            omp_set_num_threads(t + 1);
+            rc |= csr_generate(spec, 1, NULL, &G[t], &err);
+        }
+        omp_set_num_threads(2);
+        char name[128];
+        snprintf(name, sizeof name, "gen %s: 1 and 2 threads, same bits", spec);
+        result(rc == 0 && same_csr(&G[0], &G[1]), name, "rc %d", rc);
+        int r0, c0, n = G[0].rows;
+        double *b = malloc(sizeof(double) * (size_t)n), *x = malloc(sizeof(double) * (size_t)n);
+        for (int i = 0; i < n; i++)
+            b[i] = spmv_rng_uniform_at(9, (uint64_t)i);
+        spmv_cg_result res;
+        rc = rc || spmv_csr_symmetric(&G[0], &r0, &c0) != 1 || spmv_cg_host(&G[0], b, x, 1e-10, 1000, &res, &err);
+        double tr = rc ? 1 : spmv_cg_true_residual(&G[0], b, x);
+        snprintf(name, sizeof name, "gen %s: symmetric, the host's CG converges to 1e-10", spec);
+        result(rc == 0 && res.end == CG_CONVERGED && tr <= 1e-9, name, "rc %d end %d, true residual %g", rc,
+               rc ? -1 : (int)res.end, tr);
+        if (rc == 0)
+            spmv_cg_result_free(&res);
+        free(b);
+        free(x);
+        csr_free(&G[0]);
+        csr_free(&G[1]);
+    }
+    static const struct {
+        const char *spec, *says;
+    } bad[] = {
+        { "poisson3d:ny=4", "needs nx=N" },
+        { "stencil27", "needs nx=N" },
+        { "poisson3d:nx=4,rows=3", "takes nx, ny, nz, not 'rows'" },
+        { "stencil27:nx=4,ny", "not key=value" },
+        { "poisson3d:nx=2.5", "whole number" },
+        { "stencil27:nx=0", "from 1" },
+        { "stencil27:nx=-3", "from 1" },
+        { "poisson3d:nx=abc", "from 1" },
+        { "poisson3d:nx=1300", "2^31 rows" },
+        { "stencil27:nx=2147483646", "2^31 rows" },
+        { "poisson3d:nx=2147483646,ny=2,nz=2147483646", "2^31 rows" },
+        { "stencil27:nx=440", "nonzeros, more than 2^31" },
+        { "poisson3d:nx=1290", "nonzeros, more than 2^31" },
+    };
+    for (size_t t = 0; t < sizeof bad / sizeof bad[0]; t++) {
+        csr_matrix A;
+        spmv_error err;
+        char name[128];
+        int rc = csr_generate(bad[t].spec, 1, NULL, &A, &err);
+        snprintf(name, sizeof name, "gen %s: refused (%s)", bad[t].spec, bad[t].says);
+        result(rc == -1 && strstr(err.msg, bad[t].says), name, "rc %d '%s'", rc, rc ? err.msg : "");
+        if (rc == 0)
+            csr_free(&A);
+    }
+}
+
 /* step7-cg/reference/cg.c: the host's CG solves Poisson to its tolerance (the true
  * residual too), stops at once for b = 0, breaks down on an indefinite
  * matrix, runs exactly maxiter with tol 0; the symmetry test */
@@ -777,6 +897,7 @@ int main(int argc, char **argv)
 {
     test_generator();
     test_poisson();
+    test_box();
     test_cg();
     test_conversions();
     test_reference_and_check();

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # vendor/cusparse-cg/gpu-sweep.sh - chapter 7's GPU runs in one go: step7 plain
-# and fused, the cuSPARSE + cuBLAS CG (build/cusparse-cg) and CuPy's cg
+# and fused, the cuSPARSE + cuBLAS CG in both forms (build/cusparse-cg --kernel
+# graph and --kernel sample) and CuPy's cg
 # (vendor/scipy/cg.py --gpu, where CuPy is installed), each a fixed-iteration
 # solve of the Poisson matrix at 1024^2, 2048^2 and 4096^2 rows, in float and
 # double (plots/cg-sweep.sh does the runs).
@@ -19,7 +20,7 @@ BUILD=${BUILD:-$ROOT/build}
 if [ -z "${TOOLS:-}" ]; then
     TOOLS=""
     [ -x "$BUILD/step7" ] && TOOLS="step7:plain step7:fused"
-    [ -x "$BUILD/cusparse-cg" ] && TOOLS="$TOOLS cusparse-cg"
+    [ -x "$BUILD/cusparse-cg" ] && TOOLS="$TOOLS cusparse-cg:graph cusparse-cg:sample"
     for p in python3 /usr/bin/python3; do
         if "$p" -c 'import cupy, scipy' >/dev/null 2>&1; then TOOLS="$TOOLS cupy"; export PY=$p; break; fi
     done

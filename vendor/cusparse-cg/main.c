@@ -1,45 +1,73 @@
-/* vendor/cusparse-cg/main.c - chapter 7's GPU yardstick: the conjugate gradient
- * of NVIDIA's CUDA sample `conjugateGradient` (cusparseSpMV for q = A p, cuBLAS
- * for every vector operation, each dot read back to the host every iteration)
- * on exactly the matrix and b step7 solves.
+/* vendor/cusparse-cg/main.c - chapter 7's GPU yardstick: a conjugate gradient
+ * of cusparseSpMV (q = A p) and cuBLAS (every vector operation) on exactly the
+ * matrix and b step7 solves, in the two forms a CUDA user writes:
+ *
+ *   --kernel sample   NVIDIA's CUDA sample `conjugateGradient`: each dot read
+ *                     back to the host, alpha and beta computed there, every
+ *                     call launched by the host each iteration (row kernel
+ *                     cusparse-cublas)
+ *   --kernel graph    (default) the same calls, but cuBLAS in device pointer
+ *                     mode: the dots stay in device memory, alpha and beta come
+ *                     from two kernels of one thread (scalars.cu), and K
+ *                     iterations are captured once as a CUDA graph and replayed
+ *                     (row kernel cusparse-graph)
  *
  *   make cusparse                                         build/cusparse-cg, where nvcc and cuSPARSE are found
  *   build/cusparse-cg --gen poisson:nx=2048 --precision s --tol 0 --maxiter 200 --csv F
- *   build/cusparse-cg --matrix tests/data/1138_bus.mtx --precision d --tol 1e-8
+ *   build/cusparse-cg --matrix tests/data/1138_bus.mtx --precision d --tol 1e-8 --kernel sample
  *
  * The matrix and b are the course's (build/libspmv.a: the same loader, --gen
  * and seed as step7; b is drawn as x is, or read with --b FILE). From x0 = 0
  * each iteration is the sample's:
  *     p = r + beta p   cublasXscal, cublasXaxpy      (the first: cublasXcopy)
  *     q = A p          cusparseSpMV (CSR, CUSPARSE_SPMV_ALG_DEFAULT)
- *     pq = p . q       cublasXdot, to the host         alpha = rr / pq
+ *     pq = p . q       cublasXdot                      alpha = rr / pq
  *     x += alpha p     cublasXaxpy
  *     r -= alpha q     cublasXaxpy
- *     rr = r . r       cublasXdot, to the host         beta = rr / rr_old
+ *     rr = r . r       cublasXdot                      beta = rr / rr_old
  * so 7 library calls and 16 vector passes (scal 2, axpy 3, SpMV 2, dot 2,
- * axpy 3, axpy 3, dot 1) besides the matrix. It stops when sqrt(rr) <= tol
- * ||b|| or after --maxiter (step7-cg/reference/cg.h's test, before each iteration); --tol
- * 0 runs exactly --maxiter iterations (the timing runs). pq <= 0 is a
- * breakdown (status 1); --maxiter reached before --tol is status 4, as step7.
- * The flags, defaults, symmetry test, true residual and CSV row are step7's
- * (step7-cg/reference/cg.h); --history FILE writes iteration,rel_residual (the recurrence).
+ * axpy 3, axpy 3, dot 1) besides the matrix, in both forms. It stops when
+ * sqrt(rr) <= tol ||b|| or after --maxiter (step7-cg/reference/cg.h's test, before each
+ * iteration); --tol 0 runs exactly --maxiter iterations (the timing runs).
+ * pq <= 0 is a breakdown (status 1); --maxiter reached before --tol is status
+ * 4, as step7. The flags, defaults, symmetry test, true residual and CSV row
+ * are step7's (step7-cg/reference/cg.h); --history FILE writes iteration,rel_residual
+ * (the recurrence).
  *
- * Timing: an untimed solve of a few iterations first (the libraries' kernels
- * loaded), then the solve, each iteration timed on the host clock (it ends
- * with the dot read back, so the GPU is done); ms_per_iter is their median.
- * The split: the same SpMV and vector calls queued back to back behind a spin
- * kernel (the dots written to the device), timed with CUDA events: the GPU's
- * time in each; the rest of an iteration is launches and host waits.
- * The bound: the CUDA probe of vendor/cusparse/probe.cu, sampled before the
- * solve. The true residual ||b - A x|| / ||b|| is recomputed on the host in
- * double. One row of chapter 7's CG CSV (--csv), kernel cusparse-cublas.
+ * The graph form: cublasSetStream and cusparseSetStream on a stream of its
+ * own, cuBLAS's workspace and cusparseSpMV's buffer allocated before, a few
+ * iterations run once uncaptured (the libraries' kernels loaded), then K
+ * iterations (--check-every K; default step7 fused's, sqrt(n) / 32 from 1 to
+ * 32) captured once with cudaStreamBeginCapture, and the rest of --maxiter
+ * once more. The device kernel makes the stopping test; once the solve has
+ * ended it sets alpha = beta = 0, so the rest of a block changes nothing (the
+ * row's extra_iterations). With a tolerance the host reads the state back
+ * once per block; with --tol 0 never until the end.
+ *
+ * Timing. sample: an untimed solve of a few iterations first, then the solve,
+ * each iteration timed on the host clock (it ends with the dot read back, so
+ * the GPU is done); ms_per_iter is their median. graph: an untimed replay of
+ * each graph, then the solve, each replay timed with CUDA events around it on
+ * the stream; ms_per_iter is the median of replay time / its iterations.
+ * The split, the GPU's own time in the SpMV and in the vector calls, queued
+ * back to back behind a spin kernel and timed with CUDA events. sample: 20
+ * SpMV calls, then 20 iterations' vector calls (the dots written to the
+ * device); the rest of an iteration is launches and host waits. graph: 20
+ * real iterations from x0 = 0, an event either side of each SpMV (CG's own
+ * alpha and beta: cuBLAS may skip work for the zeros of an ended solve); the
+ * rest is the replay less these, printed as it comes, negative where the
+ * replay is the faster. The bound: the CUDA probe of vendor/cusparse/probe.cu,
+ * sampled before the solve. The true residual ||b - A x|| / ||b|| is
+ * recomputed on the host in double. One row of chapter 7's CG CSV (--csv).
  */
 #include "../../step7-cg/reference/cg.h"
 #include "cuda.h"
 #include "precision.h"
+#include "scalars.h"
 
 #include <cublas_v2.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,16 +76,20 @@
 
 static const spmv_step STEP = {
     .name = "cusparse-cg",
-    .title = "the CUDA sample conjugateGradient (cuSPARSE SpMV + cuBLAS) on step7's matrix: the vendor reference",
+    .title = "a CG of cuSPARSE SpMV + cuBLAS on step7's matrix, the vendor reference: graph (device scalars, "
+             "replayed as a CUDA graph) or sample (the CUDA sample conjugateGradient)",
     .kernel_path = "(none: cuSPARSE and cuBLAS are libraries)",
-    .variants = NULL,
-    .default_variant = NULL,
+    .variants = "graph,sample",
+    .default_variant = "graph",
     .extras = OPT_PRECISION | OPT_CG,
     .model_bytes = 0,
 };
-#define KERNEL "cusparse-cublas"
-#define CALLS_PER_ITER 7
+#define KERNEL_SAMPLE "cusparse-cublas"   /* the rows' name since chapter 7 began: plots/cg-prep.awk reads it */
+#define KERNEL_GRAPH "cusparse-graph"
+#define CALLS_PER_ITER 7                  /* library calls; the graph form adds its 2 kernels */
 #define PASSES_PER_ITER 16
+#define BLAS_WORKSPACE (4 << 20)          /* cuBLAS's, set by hand so that no capture allocates one */
+#define EVENT_RING 64                     /* replays timed at once (--tol 0 queues them all) */
 
 static void blas_check(cublasStatus_t s, const char *call, const char *file, int line)
 {
@@ -75,7 +107,8 @@ static void skip(const spmv_options *o, const char *device, const char *why) __a
 static void skip(const spmv_options *o, const char *device, const char *why)
 {
     printf("skipped: %s\n", why);
-    spmv_cg_row r = { .step = "vendor", .kernel = KERNEL, .device = device, .driver = "cuSPARSE + cuBLAS",
+    spmv_cg_row r = { .step = "vendor", .kernel = strcmp(o->variant, "sample") ? KERNEL_GRAPH : KERNEL_SAMPLE,
+                       .device = device, .driver = "cuSPARSE + cuBLAS",
                        .matrix = o->matrix ? o->matrix : o->gen ? o->gen : "-", .check = "SKIP",
                        .precision = o->precision, .check_every = 1, .rel_residual = -1, .true_residual = -1,
                        .tol = -1, .ms_per_iter = -1, .ms_total = -1, .spmv_ms = -1, .vector_ms = -1, .wait_ms = -1,
@@ -113,9 +146,15 @@ typedef struct {
     cusparseSpMatDescr_t A;
     cusparseDnVecDescr_t vp, vq;
     cudaDataType type;
-    int n, single;
+    int n, single, graph;
     size_t vsize;
     void *x, *r, *p, *q, *b, *buf, *dots;   /* dots: two device scalars for the split's timing */
+    cudaStream_t stream;                    /* graph: its own; sample: the default stream (0) */
+    void *state;                            /* graph: the scalars and ints of scalars.h */
+    void *workspace;                        /* graph: cuBLAS's */
+    double *hist;                           /* graph, --history: r.r after each iteration (NULL: none) */
+    int hist_cap;
+    double stop;                            /* graph: tol ||b||, a kernel argument fixed at capture */
 } cg_dev;
 
 static const float ONE_F = 1, ZERO_F = 0;
@@ -172,8 +211,10 @@ static double host_dot(cg_dev *d, void *u, void *v)   /* the sample's dot: the r
 
 typedef struct {
     int iterations, breakdown;
+    long long launched;     /* graph: iterations replayed, the frozen ones after the end included */
     double rr, pq;          /* the last r.r and p.q */
-    double *ms;             /* per iteration, host clock (NULL: not kept) */
+    double *ms;             /* per iteration (sample) or per replay, per iteration (graph) (NULL: not kept) */
+    int nms;                /* entries of ms */
     double *hist;           /* per iteration, the recurrence sqrt(rr) / ||b|| (NULL: not kept) */
 } cg_run;
 
@@ -186,7 +227,7 @@ static void solve(cg_dev *d, double bnorm, double tol, long long maxiter, cg_run
     CUDA_CHECK(cudaMemcpy(d->r, d->b, bytes, cudaMemcpyDeviceToDevice));
     BLAS_CHECK(cublasSetPointerMode(d->blas, CUBLAS_POINTER_MODE_HOST));
     double rr = host_dot(d, d->r, d->r), rr_old = 0, stop = tol * bnorm;
-    run->iterations = run->breakdown = 0;
+    run->iterations = run->breakdown = run->nms = 0;
     run->pq = 0;
     CUDA_CHECK(cudaDeviceSynchronize());
     for (long long k = 0; k < maxiter && sqrt(rr) > stop; k++) {
@@ -211,18 +252,178 @@ static void solve(cg_dev *d, double bnorm, double tol, long long maxiter, cg_run
         rr = host_dot(d, d->r, d->r);
         CUDA_CHECK(cudaDeviceSynchronize());   /* as the sample: the iteration ends when the GPU does */
         if (run->ms)
-            run->ms[k] = (spmv_now() - t0) * 1e3;
+            run->ms[run->nms++] = (spmv_now() - t0) * 1e3;
         if (run->hist)
             run->hist[k] = bnorm > 0 ? sqrt(rr) / bnorm : 0;
         run->iterations = (int)(k + 1);
     }
+    run->launched = run->iterations;
     run->rr = rr;
 }
 
-/* The split: SpMV calls, then the vector calls of an iteration (the dots to
- * the device, so nothing waits for the host), `reps` of each queued behind a
- * spin kernel and timed with events: the GPU's own time per iteration. */
-static void split_ms(cg_dev *d, int reps, double *spmv_ms, double *vector_ms)
+/* ---- the graph form: the same calls, the scalars on the device ---- */
+
+static void *slot(cg_dev *d, int i)   /* a scalar of scalars.h, in device memory */
+{
+    return (char *)d->state + (size_t)i * d->vsize;
+}
+static void axpy_at(cg_dev *d, int a, void *u, void *v)   /* v += s[a] u, s[a] read by cuBLAS on the device */
+{
+    if (d->single)
+        BLAS_CHECK(cublasSaxpy(d->blas, d->n, slot(d, a), u, 1, v, 1));
+    else
+        BLAS_CHECK(cublasDaxpy(d->blas, d->n, slot(d, a), u, 1, v, 1));
+}
+static void scal_at(cg_dev *d, int a, void *v)
+{
+    if (d->single)
+        BLAS_CHECK(cublasSscal(d->blas, d->n, slot(d, a), v, 1));
+    else
+        BLAS_CHECK(cublasDscal(d->blas, d->n, slot(d, a), v, 1));
+}
+
+/* An iteration after q = A p, in the order of the sample's, p updated last
+ * (for the next one): nothing leaves the device, nothing waits. */
+static void graph_vectors(cg_dev *d)
+{
+    dot(d, d->p, d->q, slot(d, CG_PQ));
+    cg_scalars_alpha(d->single, d->state, d->stop, d->stream);   /* the test; alpha = rr / pq */
+    axpy_at(d, CG_ALPHA, d->p, d->x);
+    axpy_at(d, CG_NALPHA, d->q, d->r);
+    dot(d, d->r, d->r, slot(d, CG_RR_NEW));
+    cg_scalars_beta(d->single, d->state, d->hist, d->hist_cap, d->stream);   /* beta = rr_new / rr */
+    scal_at(d, CG_BETA, d->p);
+    axpy_at(d, CG_ONE, d->r, d->p);
+}
+static void graph_iteration(cg_dev *d)
+{
+    spmv_q(d);
+    graph_vectors(d);
+}
+
+/* x = 0, r = b, p = r, rr = r.r, the state reset: queued on the stream */
+static void graph_start(cg_dev *d)
+{
+    size_t bytes = (size_t)d->n * d->vsize;
+    CUDA_CHECK(cudaMemsetAsync(d->x, 0, bytes, d->stream));
+    CUDA_CHECK(cudaMemcpyAsync(d->r, d->b, bytes, cudaMemcpyDeviceToDevice, d->stream));
+    copy(d, d->r, d->p);
+    cg_scalars_init(d->single, d->state, d->stream);
+    dot(d, d->r, d->r, slot(d, CG_RR));
+    CUDA_CHECK(cudaGetLastError());
+}
+
+typedef struct {
+    double s[CG_NSCAL];
+    int i[CG_NINT];
+} cg_state;
+static void read_state(cg_dev *d, cg_state *h)   /* the one copy back: scalars and ints */
+{
+    unsigned char buf[CG_STATE_BYTES];
+    CUDA_CHECK(cudaMemcpyAsync(buf, d->state, CG_STATE_BYTES, cudaMemcpyDeviceToHost, d->stream));
+    CUDA_CHECK(cudaStreamSynchronize(d->stream));
+    for (int i = 0; i < CG_NSCAL; i++) {
+        float f = 0;
+        double v = 0;
+        if (d->single) {
+            memcpy(&f, buf + i * sizeof f, sizeof f);
+            v = f;
+        } else {
+            memcpy(&v, buf + i * sizeof v, sizeof v);
+        }
+        h->s[i] = v;
+    }
+    memcpy(h->i, buf + CG_INT_AT, sizeof h->i);
+}
+
+typedef struct {
+    cudaGraphExec_t exec;
+    int iters;
+} cg_graph;
+
+/* `iters` iterations captured once from the stream (the libraries' calls
+ * and the two kernels, 9 launches each) and instantiated. */
+static void capture(cg_dev *d, int iters, cg_graph *g)
+{
+    cudaGraph_t graph;
+    CUDA_CHECK(cudaStreamBeginCapture(d->stream, cudaStreamCaptureModeGlobal));
+    for (int i = 0; i < iters; i++)
+        graph_iteration(d);
+    CUDA_CHECK(cudaStreamEndCapture(d->stream, &graph));
+    CUDA_CHECK(cudaGraphInstantiate(&g->exec, graph, 0));
+    CUDA_CHECK(cudaGraphDestroy(graph));
+    CUDA_CHECK(cudaGraphUpload(g->exec, d->stream));
+    g->iters = iters;
+}
+
+typedef struct {
+    cudaEvent_t start[EVENT_RING], end[EVENT_RING];
+    int iters[EVENT_RING], pending[EVENT_RING];
+} replay_timer;
+static void replay_collect(replay_timer *t, int j, cg_run *run)   /* replay j of the ring, done: its time */
+{
+    if (!t->pending[j])
+        return;
+    CUDA_CHECK(cudaEventSynchronize(t->end[j]));
+    float ms = 0;
+    CUDA_CHECK(cudaEventElapsedTime(&ms, t->start[j], t->end[j]));
+    if (run->ms)
+        run->ms[run->nms++] = ms / t->iters[j];
+    t->pending[j] = 0;
+}
+
+/* The graph form's solve: replays of gk (K iterations) and, to end at
+ * maxiter exactly, of grem; with a tolerance the state read back after each
+ * replay, with --tol 0 after the last. Replays are timed with events, up to
+ * EVENT_RING of them in flight. */
+static void solve_graph(cg_dev *d, long long maxiter, cg_graph *gk, cg_graph *grem, replay_timer *t, cg_run *run)
+{
+    run->iterations = run->breakdown = run->nms = 0;
+    run->launched = 0;
+    run->pq = 0;
+    graph_start(d);
+    cg_state h;
+    read_state(d, &h);   /* r.r of b, before the loop: b = 0 does no iteration */
+    run->rr = h.s[CG_RR];
+    if (!(sqrt(h.s[CG_RR]) > d->stop))
+        return;
+    long long launched = 0;
+    int nb = 0;
+    while (launched < maxiter) {
+        cg_graph *g = maxiter - launched >= gk->iters ? gk : grem;
+        int j = nb++ % EVENT_RING;
+        replay_collect(t, j, run);
+        CUDA_CHECK(cudaEventRecord(t->start[j], d->stream));
+        CUDA_CHECK(cudaGraphLaunch(g->exec, d->stream));
+        CUDA_CHECK(cudaEventRecord(t->end[j], d->stream));
+        t->iters[j] = g->iters;
+        t->pending[j] = 1;
+        launched += g->iters;
+        if (d->stop > 0) {   /* a tolerance: has the device's test ended it? */
+            read_state(d, &h);
+            replay_collect(t, j, run);
+            if (h.i[CG_END] != CG_RUNNING)
+                break;
+        }
+    }
+    CUDA_CHECK(cudaStreamSynchronize(d->stream));
+    for (int k = 0; k < EVENT_RING; k++)   /* in the order they ran */
+        replay_collect(t, (nb + k) % EVENT_RING, run);
+    read_state(d, &h);
+    run->iterations = h.i[CG_DONE];
+    run->launched = h.i[CG_LAUNCHED];
+    run->rr = h.s[CG_RR];
+    if (h.i[CG_END] == CG_END_BREAKDOWN) {
+        run->breakdown = 1;
+        run->pq = h.s[CG_PQ_BREAK];
+    }
+}
+
+/* The sample's split: SpMV calls, then the vector calls of an iteration (the
+ * dots to the device, so nothing waits for the host), `reps` of each queued
+ * behind a spin kernel and timed with events: the GPU's own time per
+ * iteration. */
+static void split_sample(cg_dev *d, int reps, double *spmv_ms, double *vector_ms)
 {
     cudaEvent_t e0, e1, e2;
     CUDA_CHECK(cudaEventCreate(&e0));
@@ -264,6 +465,51 @@ static void split_ms(cg_dev *d, int reps, double *spmv_ms, double *vector_ms)
     CUDA_CHECK(cudaEventDestroy(e2));
 }
 
+/* The graph form's split: SPLIT_REPS real iterations, restarted from x0 = 0
+ * with no stopping test (so alpha and beta are CG's own: with the zeros of an
+ * ended solve the vector calls ran 19-32% faster on the H100), queued behind
+ * a spin kernel on the solve's stream, an event before and after each SpMV:
+ * the GPU's time in the SpMV and in the rest of each iteration (the vector
+ * calls and the two kernels), which add up to these iterations queued back to
+ * back. */
+#define SPLIT_REPS 20
+static void split_graph(cg_dev *d, double *spmv_ms, double *vector_ms)
+{
+    cudaEvent_t e[2 * SPLIT_REPS + 1];
+    for (int i = 0; i <= 2 * SPLIT_REPS; i++)
+        CUDA_CHECK(cudaEventCreate(&e[i]));
+    double stop = d->stop, *hist = d->hist;
+    d->stop = -1;
+    d->hist = NULL;
+    for (int pass = 0; pass < 2; pass++) {   /* the first untimed */
+        graph_start(d);
+        cuda_spin_on(200.0 + 40.0 * SPLIT_REPS * (CALLS_PER_ITER + 2), d->stream);
+        for (int i = 0; i < SPLIT_REPS; i++) {
+            CUDA_CHECK(cudaEventRecord(e[2 * i], d->stream));
+            spmv_q(d);
+            CUDA_CHECK(cudaEventRecord(e[2 * i + 1], d->stream));
+            graph_vectors(d);
+        }
+        CUDA_CHECK(cudaEventRecord(e[2 * SPLIT_REPS], d->stream));
+        CUDA_CHECK(cudaEventSynchronize(e[2 * SPLIT_REPS]));
+    }
+    CUDA_CHECK(cudaGetLastError());
+    double a = 0, b = 0;
+    for (int i = 0; i < SPLIT_REPS; i++) {
+        float ms = 0;
+        CUDA_CHECK(cudaEventElapsedTime(&ms, e[2 * i], e[2 * i + 1]));
+        a += ms;
+        CUDA_CHECK(cudaEventElapsedTime(&ms, e[2 * i + 1], e[2 * i + 2]));
+        b += ms;
+    }
+    *spmv_ms = a / SPLIT_REPS;
+    *vector_ms = b / SPLIT_REPS;
+    d->stop = stop;
+    d->hist = hist;
+    for (int i = 0; i <= 2 * SPLIT_REPS; i++)
+        CUDA_CHECK(cudaEventDestroy(e[i]));
+}
+
 int main(int argc, char **argv)
 {
     /* 1. Options and device */
@@ -277,9 +523,13 @@ int main(int argc, char **argv)
                  o.local_size ? "--local-size" : o.cl_opts ? "--cl-opts" : "--kernel-file");
     if (o.precision != 's' && o.precision != 'd')
         spmv_die(SPMV_EXIT_USAGE, "--precision %c: CG here is real: s or d", o.precision);
-    if (o.save_x || o.save_y || o.save_b || o.x_file || o.check_every)
+    int graph = strcmp(o.variant, "sample") != 0;
+    if (o.save_x || o.save_y || o.save_b || o.x_file)
         spmv_die(SPMV_EXIT_USAGE, "%s: not in this yardstick (step7 takes it)", o.save_x ? "--save-x" : o.save_y ?
-                 "--save-y" : o.save_b ? "--save-b" : o.x_file ? "--x (b is --b FILE)" : "--check-every");
+                 "--save-y" : o.save_b ? "--save-b" : "--x (b is --b FILE)");
+    if (o.check_every && !graph)
+        spmv_die(SPMV_EXIT_USAGE, "--check-every: --kernel sample reads both dots back every iteration; "
+                 "--kernel graph takes it");
     if (o.grid_set)
         spmv_die(SPMV_EXIT_USAGE, "--grid/--radius: the DIA grid is not symmetric; CG takes --gen "
                  "poisson:nx=W[,ny=H] or --matrix FILE");
@@ -318,6 +568,15 @@ int main(int argc, char **argv)
     long long maxiter = o.maxiter > 0 ? o.maxiter : 10LL * n;
     printf("matrix   %s: %d x %d, %lld nonzeros, %s\n", A.origin.name, n, n, A.nnz, spmv_prec_name(p));
     printf("solve    tol %g (relative to ||b||), maxiter %lld, from x0 = 0, no preconditioner\n", tol, maxiter);
+    /* graph: K iterations a replay, step7 fused's default K (the same reads a solve) */
+    int kblock = o.check_every ? o.check_every : (int)fmin(32, fmax(1, sqrt((double)n) / 32));
+    if (graph)
+        printf("form     graph: cuBLAS in device pointer mode, alpha and beta by 2 kernels on the device, %d "
+               "iteration%s (9 launches each) captured once as a CUDA graph and replayed; the state read back %s\n",
+               kblock, kblock == 1 ? "" : "s", tol > 0 ? "after each replay (--check-every)" : "once, at the end");
+    else
+        printf("form     sample: the CUDA sample's loop, 7 library calls an iteration launched by the host, both dots "
+               "read back to the host for alpha and beta\n");
 
     /* 3. Device buffers: values as the precision stores them, int indices, zero-based */
     spmv_error err;
@@ -329,6 +588,7 @@ int main(int argc, char **argv)
     memset(&d, 0, sizeof d);
     d.n = n;
     d.single = single;
+    d.graph = graph;
     d.vsize = vsize;
     d.type = single ? CUDA_R_32F : CUDA_R_64F;
     size_t vbytes = (size_t)n * vsize;
@@ -341,6 +601,15 @@ int main(int argc, char **argv)
     d.p = dev_buffer(vbytes, NULL, "p", dev.name);
     d.q = dev_buffer(vbytes, NULL, "q", dev.name);
     d.dots = dev_buffer(2 * vsize, NULL, "two scalars", dev.name);
+    if (graph) {
+        d.state = dev_buffer(CG_STATE_BYTES, NULL, "the solver's scalars", dev.name);
+        d.workspace = dev_buffer(BLAS_WORKSPACE, NULL, "cuBLAS's workspace", dev.name);
+        d.stop = tol * bnorm;
+        if (history && maxiter > 0) {
+            d.hist_cap = maxiter < INT_MAX ? (int)maxiter : INT_MAX;
+            d.hist = dev_buffer((size_t)d.hist_cap * sizeof(double), NULL, "--history", dev.name);
+        }
+    }
 
     /* 4. The libraries: handles, descriptors, SpMV's work buffer */
     BLAS_CHECK(cublasCreate(&d.blas));
@@ -355,6 +624,13 @@ int main(int argc, char **argv)
                                          single ? (const void *)&ZERO_F : (const void *)&ZERO_D, d.vq, d.type,
                                          CUSPARSE_SPMV_ALG_DEFAULT, &buf_bytes));
     d.buf = dev_buffer(buf_bytes, NULL, "cuSPARSE's work buffer", dev.name);
+    if (graph) {   /* a stream of its own (capture needs one), the scalars on the device */
+        CUDA_CHECK(cudaStreamCreateWithFlags(&d.stream, cudaStreamNonBlocking));
+        SPARSE_CHECK(cusparseSetStream(d.sparse, d.stream));
+        BLAS_CHECK(cublasSetStream(d.blas, d.stream));
+        BLAS_CHECK(cublasSetWorkspace(d.blas, d.workspace, BLAS_WORKSPACE));   /* after SetStream: it resets it */
+        BLAS_CHECK(cublasSetPointerMode(d.blas, CUBLAS_POINTER_MODE_DEVICE));
+    }
     int rtv = 0, blasv = 0;
     BLAS_CHECK(cublasGetVersion(d.blas, &blasv));
     CUDA_CHECK(cudaRuntimeGetVersion(&rtv));
@@ -383,22 +659,56 @@ int main(int argc, char **argv)
     }
     cg_run run;
     memset(&run, 0, sizeof run);
-    solve(&d, bnorm, tol, maxiter < 5 ? maxiter : 5, &run);   /* warm-up */
+    cg_graph gk = { 0 }, grem = { 0 };
+    replay_timer timer;
+    memset(&timer, 0, sizeof timer);
+    if (graph) {
+        for (int j = 0; j < EVENT_RING; j++) {
+            CUDA_CHECK(cudaEventCreate(&timer.start[j]));
+            CUDA_CHECK(cudaEventCreate(&timer.end[j]));
+        }
+        /* two iterations uncaptured: the libraries load their kernels, outside the capture */
+        graph_start(&d);
+        graph_iteration(&d);
+        graph_iteration(&d);
+        CUDA_CHECK(cudaStreamSynchronize(d.stream));
+        CUDA_CHECK(cudaGetLastError());
+        int k = maxiter < kblock ? (int)maxiter : kblock;
+        if (k > 0)
+            capture(&d, k, &gk);
+        if (k > 0 && maxiter % k)
+            capture(&d, (int)(maxiter % k), &grem);
+        solve_graph(&d, gk.iters + grem.iters, &gk, &grem, &timer, &run);   /* warm-up: each graph once */
+    } else {
+        solve(&d, bnorm, tol, maxiter < 5 ? maxiter : 5, &run);   /* warm-up */
+    }
     run.ms = calloc(maxiter > 0 ? (size_t)maxiter : 1, sizeof *run.ms);
     run.hist = history ? calloc(maxiter > 0 ? (size_t)maxiter : 1, sizeof *run.hist) : NULL;
     if (!run.ms || (history && !run.hist))
         spmv_die(SPMV_EXIT_USAGE, "out of host memory for %lld iterations' times", maxiter);
     double t0 = spmv_now();
-    solve(&d, bnorm, tol, maxiter, &run);
+    if (graph)
+        solve_graph(&d, maxiter, &gk, &grem, &timer, &run);
+    else
+        solve(&d, bnorm, tol, maxiter, &run);
     double ms_total = (spmv_now() - t0) * 1e3;
     int it = run.iterations;
+    if (graph && run.hist && it > 0) {   /* r.r after each iteration, as the sample keeps it */
+        double *rr = malloc(sizeof *rr * (size_t)it);
+        if (!rr)
+            spmv_die(SPMV_EXIT_USAGE, "out of host memory for --history");
+        CUDA_CHECK(cudaMemcpy(rr, d.hist, sizeof *rr * (size_t)it, cudaMemcpyDeviceToHost));
+        for (int k = 0; k < it; k++)
+            run.hist[k] = bnorm > 0 ? sqrt(rr[k]) / bnorm : 0;
+        free(rr);
+    }
     double ms_iter = 0, ms_min = 0;
-    double *sorted = malloc(sizeof *sorted * (size_t)(it ? it : 1));
+    double *sorted = malloc(sizeof *sorted * (size_t)(run.nms ? run.nms : 1));
     if (!sorted)
         spmv_die(SPMV_EXIT_USAGE, "out of host memory");
-    memcpy(sorted, run.ms, sizeof *sorted * (size_t)it);
-    if (it)
-        spmv_stats(sorted, it, &ms_iter, &ms_min);
+    memcpy(sorted, run.ms, sizeof *sorted * (size_t)run.nms);
+    if (it && run.nms)
+        spmv_stats(sorted, run.nms, &ms_iter, &ms_min);
     free(sorted);
     double *x = malloc(sizeof *x * (size_t)(n ? n : 1));
     void *xh = malloc(vbytes ? vbytes : 1);
@@ -410,16 +720,18 @@ int main(int argc, char **argv)
     double spmv_ms = NAN, vector_ms = NAN, wait_ms = NAN;
     const char *split_env = getenv("SPMV_CG_SPLIT");
     if (it && !(split_env && strcmp(split_env, "0") == 0)) {
-        split_ms(&d, 20, &spmv_ms, &vector_ms);
-        wait_ms = ms_iter - spmv_ms - vector_ms;
-        if (wait_ms < 0)
-            wait_ms = 0;
+        if (graph)
+            split_graph(&d, &spmv_ms, &vector_ms);   /* after x is read: it restarts the solve */
+        else
+            split_sample(&d, 20, &spmv_ms, &vector_ms);
+        wait_ms = ms_iter - spmv_ms - vector_ms;   /* as it comes: negative where the parts overlap */
     }
 
     /* 7. Report: the check, the time, the bound, the row */
     double rel = bnorm > 0 ? sqrt(run.rr) / bnorm : 0;
     double tr = spmv_cg_true_residual(&A, b, x);
     int converged = bnorm == 0 || (tol > 0 && rel <= tol && !run.breakdown);
+    int extra = converged ? (int)(run.launched - it) : 0;   /* graph: replayed after the test ended it */
     int pass;
     if (run.breakdown)
         pass = 0;
@@ -434,26 +746,36 @@ int main(int argc, char **argv)
         printf("breakdown at iteration %d: p.Ap = %g <= 0: the matrix is not positive definite\n", it + 1, run.pq);
     printf("solve    %d iterations%s: recurrence %.3e, true residual %.3e (host, double)\n", it,
            tol == 0 ? " (fixed: --tol 0)" : converged ? ", converged" : ", NOT converged", rel, tr);
+    if (graph && converged && it)
+        printf("extra    %d iteration%s replayed past the one that met the tolerance (read back every %d)\n", extra,
+               extra == 1 ? "" : "s", gk.iters);
     if (it && pass) {
-        printf("time     %.4f ms per iteration (median of %d; min %.4f), %.3f ms in all (host clock)\n", ms_iter, it,
-               ms_min, ms_total);
+        if (graph)
+            printf("time     %.4f ms per iteration (median of %d replays, CUDA events around each; min %.4f), %.3f ms "
+                   "in all (host clock: %.4f ms per iteration launched)\n", ms_iter, run.nms, ms_min, ms_total,
+                   ms_total / (double)run.launched);
+        else
+            printf("time     %.4f ms per iteration (median of %d; min %.4f), %.3f ms in all (host clock)\n", ms_iter,
+                   it, ms_min, ms_total);
         if (!isnan(spmv_ms))
-            printf("split    SpMV %.4f ms, vector calls %.4f ms (GPU time, events), launches and host waits %.4f ms\n",
-                   spmv_ms, vector_ms, wait_ms);
+            printf("split    SpMV %.4f ms, vector calls %.4f ms (GPU time, events), %s %.4f ms%s\n", spmv_ms,
+                   vector_ms, graph ? "the replay less these two (the same calls queued back to back)"
+                   : "launches and host waits", wait_ms, wait_ms < 0 ? ": negative, the replay is the faster" : "");
         if (bw.gbs > 0)
             printf("bound    %.1f%% of its own (matrix + %d passes), %.1f%% of the compulsory (matrix + %d passes) "
                    "at %.1f GB/s\n", 100.0 * bytes / (bw.gbs * 1e6) / ms_iter, PASSES_PER_ITER,
                    100.0 * comp / (bw.gbs * 1e6) / ms_iter, SPMV_CG_COMPULSORY_PASSES, bw.gbs);
     }
     printf("check: %s\n", pass ? "PASS" : "FAIL");
-    spmv_cg_row row = { .step = "vendor", .kernel = KERNEL, .device = dev.name, .driver = driver,
-                        .matrix = A.origin.name, .check = pass ? "PASS" : "FAIL", .rows = n, .cols = n, .nnz = A.nnz,
-                        .precision = p, .iterations = it, .check_every = 1, .extra_iterations = 0,
+    spmv_cg_row row = { .step = "vendor", .kernel = graph ? KERNEL_GRAPH : KERNEL_SAMPLE, .device = dev.name,
+                        .driver = driver, .matrix = A.origin.name, .check = pass ? "PASS" : "FAIL", .rows = n,
+                        .cols = n, .nnz = A.nnz, .precision = p, .iterations = it,
+                        .check_every = graph ? (gk.iters ? gk.iters : kblock) : 1, .extra_iterations = extra,
                         .converged = converged, .rel_residual = rel, .true_residual = tr, .tol = tol,
                         .ms_per_iter = it ? ms_iter : -1, .ms_total = it ? ms_total : -1,
                         .spmv_ms = isnan(spmv_ms) ? -1 : spmv_ms, .vector_ms = isnan(vector_ms) ? -1 : vector_ms,
-                        .wait_ms = isnan(wait_ms) ? -1 : wait_ms, .launches = CALLS_PER_ITER, .bytes = bytes,
-                        .bytes_compulsory = comp, .bw_gbs = bw.gbs > 0 ? bw.gbs : -1 };
+                        .wait_ms = isnan(wait_ms) ? -1 : wait_ms, .launches = CALLS_PER_ITER + 2 * graph,
+                        .bytes = bytes, .bytes_compulsory = comp, .bw_gbs = bw.gbs > 0 ? bw.gbs : -1 };
     spmv_cg_csv(o.csv, &row);
     if (history) {
         FILE *h = fopen(history, "w");
@@ -466,14 +788,27 @@ int main(int argc, char **argv)
     }
 
     /* 8. Release */
+    if (graph) {
+        for (int j = 0; j < EVENT_RING; j++) {
+            CUDA_CHECK(cudaEventDestroy(timer.start[j]));
+            CUDA_CHECK(cudaEventDestroy(timer.end[j]));
+        }
+        if (gk.exec)
+            CUDA_CHECK(cudaGraphExecDestroy(gk.exec));
+        if (grem.exec)
+            CUDA_CHECK(cudaGraphExecDestroy(grem.exec));
+    }
     SPARSE_CHECK(cusparseDestroyDnVec(d.vp));
     SPARSE_CHECK(cusparseDestroyDnVec(d.vq));
     SPARSE_CHECK(cusparseDestroySpMat(d.A));
     SPARSE_CHECK(cusparseDestroy(d.sparse));
     BLAS_CHECK(cublasDestroy(d.blas));
-    void *dbufs[] = { d_ptr, d_col, d_val, d.b, d.x, d.r, d.p, d.q, d.buf, d.dots };
+    void *dbufs[] = { d_ptr, d_col, d_val, d.b, d.x, d.r, d.p, d.q, d.buf, d.dots, d.state, d.workspace, d.hist };
     for (size_t i = 0; i < sizeof dbufs / sizeof *dbufs; i++)
-        CUDA_CHECK(cudaFree(dbufs[i]));
+        if (dbufs[i])
+            CUDA_CHECK(cudaFree(dbufs[i]));
+    if (d.stream)
+        CUDA_CHECK(cudaStreamDestroy(d.stream));
     free(run.ms);
     free(run.hist);
     free(x);

@@ -35,6 +35,8 @@ void cuda_probe_close(cuda_probe *p);
  * default stream (what main.c's timing hides the host's part of a call
  * behind). */
 void cuda_spin(double us);
+/* The same on a stream (a cudaStream_t; NULL: the default stream). */
+void cuda_spin_on(double us, void *stream);
 
 #ifdef __cplusplus
 }

@@ -7,7 +7,8 @@
  *   (as root: mpirun --allow-run-as-root; more ranks than cores: --oversubscribe)
  *
  * The matrix: --gen poisson:nx=W[,ny=H] (common/gen.c's: 4 on the diagonal,
- * -1 per neighbour inside the grid), each rank assembling its own rows; or
+ * -1 per neighbour inside the grid), poisson3d or stencil27:nx=N[,ny=..][,nz=..]
+ * (the 3-D boxes, 7 and 27 points), each rank assembling its own rows; or
  * --matrix FILE, a Matrix Market coordinate file (real or integer, general or
  * symmetric; `build/step7 --save-matrix F` writes one of any matrix), which
  * every rank scans keeping its own rows (symmetric entries mirrored,
@@ -97,7 +98,8 @@ static double number(const char *flag, const char *v, double lo)
 static void usage(void)
 {
     if (rank == 0)
-        printf("usage: mpirun -n N petsc-cg (--gen poisson:nx=W[,ny=H] | --matrix FILE.mtx) [--precision d]\n"
+        printf("usage: mpirun -n N petsc-cg (--gen poisson:nx=W[,ny=H] | --gen poisson3d|stencil27:nx=N[,ny,nz]\n"
+               "                | --matrix FILE.mtx) [--precision d]\n"
                "                [--tol T] [--maxiter N] [--seed S] [--b FILE] [--csv FILE]\n"
                "PETSc's KSPCG, no preconditioner, rows split across the ranks (vendor/petsc/README.md)\n");
 }
@@ -171,7 +173,8 @@ static void poisson(const char *spec, Mat *A, matrix_info *mi)
     if (sscanf(spec, "poisson:nx=%lld,ny=%lld%c", &W, &H, &extra) != 2) {
         H = 0;
         if (sscanf(spec, "poisson:nx=%lld%c", &W, &extra) != 1)
-            die(2, "--gen: petsc-cg builds poisson:nx=W[,ny=H] only, not '%s'", spec);
+            die(2, "--gen: petsc-cg builds poisson:nx=W[,ny=H], poisson3d:nx=N[,ny,nz] and stencil27:nx=N[,ny,nz] "
+                "only, not '%s'", spec);
         H = W;
     }
     if (W < 1 || H < 1 || W * H > 2147483647LL)
@@ -198,6 +201,56 @@ static void poisson(const char *spec, Mat *A, matrix_info *mi)
     snprintf(mi->name, sizeof mi->name, "poisson:nx=%lld,ny=%lld", W, H);
     mi->n = n;
     mi->nnz = 5 * (long long)n - 2 * W - 2 * H;
+}
+
+/* --gen poisson3d and stencil27:nx=N[,ny=..][,nz=..] (common/gen.c's: 6 or
+ * 26 on the diagonal, -1 per neighbour inside the box, 7 or 27 points;
+ * row (z*ny + y)*nx + x), each rank assembling its own rows */
+static void box3d(const char *spec, Mat *A, matrix_info *mi)
+{
+    int full = strncmp(spec, "stencil27", 9) == 0;
+    const char *kind = full ? "stencil27" : "poisson3d";
+    long long d[3] = { 0, 0, 0 };
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", strchr(spec, ':') ? strchr(spec, ':') + 1 : "");
+    for (char *save = NULL, *kv = strtok_r(buf, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+        long long v;
+        char key[4], extra;
+        if (sscanf(kv, "n%1[xyz]=%lld%c", key, &v, &extra) != 2 || v < 1 || v > 2147483646LL)
+            die(2, "--gen %s takes nx=N[,ny=..][,nz=..], whole numbers >= 1, not '%s'", kind, kv);
+        d[key[0] - 'x'] = v;
+    }
+    if (!d[0])
+        die(2, "--gen %s needs nx=N (example: --gen %s:nx=100 or nx=60,ny=50,nz=40)", kind, kind);
+    long long X = d[0], Y = d[1] ? d[1] : X, Z = d[2] ? d[2] : X;
+    if (X * Y >= 2147483647LL || X * Y * Z >= 2147483647LL)
+        die(2, "--gen %s: %lld x %lld x %lld is more than 2^31 rows", kind, X, Y, Z);
+    PetscInt n = (PetscInt)(X * Y * Z), per = full ? 27 : 7;
+    MatCreateAIJ(PETSC_COMM_WORLD, PETSC_DECIDE, PETSC_DECIDE, n, n, per, NULL, per - 1, NULL, A);
+    PetscInt lo, hi;
+    MatGetOwnershipRange(*A, &lo, &hi);
+    for (PetscInt i = lo; i < hi; i++) {
+        long long x = i % X, y = i / X % Y, z = i / (X * Y);
+        PetscInt cols[27];
+        PetscScalar vals[27];
+        int k = 0;
+        /* columns ascending: dz, dy, dx from -1 to 1 */
+        for (int dz = -1; dz <= 1; dz++)
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    if (z + dz < 0 || z + dz >= Z || y + dy < 0 || y + dy >= Y || x + dx < 0 || x + dx >= X ||
+                        (!full && abs(dx) + abs(dy) + abs(dz) > 1))
+                        continue;
+                    cols[k] = i + (PetscInt)((dz * Y + dy) * X + dx);
+                    vals[k++] = dx || dy || dz ? -1 : full ? 26 : 6;
+                }
+        MatSetValues(*A, 1, &i, k, cols, vals, INSERT_VALUES);
+    }
+    MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY);
+    MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY);
+    snprintf(mi->name, sizeof mi->name, "%s:nx=%lld,ny=%lld,nz=%lld", kind, X, Y, Z);
+    mi->n = n;
+    mi->nnz = full ? (3 * X - 2) * (3 * Y - 2) * (3 * Z - 2) : 7 * X * Y * Z - 2 * (X * Y + Y * Z + X * Z);
 }
 
 /* A Matrix Market coordinate file, scanned by every rank, each keeping its own
@@ -435,7 +488,9 @@ int main(int argc, char **argv)
     /* the matrix and b */
     Mat A;
     matrix_info mi;
-    if (o.gen)
+    if (o.gen && (strncmp(o.gen, "poisson3d:", 10) == 0 || strncmp(o.gen, "stencil27:", 10) == 0))
+        box3d(o.gen, &A, &mi);
+    else if (o.gen)
         poisson(o.gen, &A, &mi);
     else
         read_mtx(o.matrix, &A, &mi);

@@ -10,6 +10,9 @@ SpMV and cuBLAS vector operations) solves A x = b from x0 = 0, no
 preconditioner, on the same matrix as build/step7:
   --gen poisson:nx=W[,ny=H]  the 5-point Laplacian, built here as common/gen.c
                              builds it (4 on the diagonal, -1 per neighbour inside)
+  --gen poisson3d:nx=N[,ny=..][,nz=..], stencil27:nx=N[,ny=..][,nz=..]
+                             the 3-D boxes of common/gen.c: 7 points (6 on the
+                             diagonal) or 27 (26), -1 per neighbour inside
   --matrix FILE              a Matrix Market file (symmetric ones expanded) or a
                              Harwell-Boeing .rsa/.rua (scipy.io)
   --seed S, --b FILE         b: the course's splitmix64 stream (the same numbers as
@@ -73,7 +76,8 @@ except ImportError as e:   # a SKIP for the callers: no SciPy here
 
 def parse_gen(spec):
     if not spec.startswith("poisson:"):
-        die("--gen: cg.py builds poisson:nx=W[,ny=H] only, not '%s'" % spec)
+        die("--gen: cg.py builds poisson:nx=W[,ny=H], poisson3d:nx=N[,ny,nz] and stencil27:nx=N[,ny,nz] only, "
+            "not '%s'" % spec)
     kv = {}
     for part in spec[len("poisson:"):].split(","):
         k, _, v = part.partition("=")
@@ -96,6 +100,43 @@ def poisson(W, H):
         rows.append(i[m])
         cols.append(i[m] + dx + dy * W)
         vals.append(np.full(int(m.sum()), -1.0))
+    A = sp.csr_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))), shape=(n, n))
+    A.sort_indices()
+    return A
+
+
+def parse_box(spec):
+    """poisson3d or stencil27:nx=N[,ny=..][,nz=..]: (full, nx, ny, nz); ny and nz default to nx."""
+    kind, _, rest = spec.partition(":")
+    kv = {}
+    for part in rest.split(",") if rest else []:
+        k, _, v = part.partition("=")
+        if k not in ("nx", "ny", "nz") or not v.isdigit() or int(v) < 1:
+            die("--gen %s takes nx=N[,ny=..][,nz=..] with whole numbers >= 1, not '%s'" % (kind, part))
+        kv[k] = int(v)
+    if "nx" not in kv:
+        die("--gen %s needs nx=N (example: --gen %s:nx=100 or nx=60,ny=50,nz=40)" % (kind, kind))
+    nx = kv["nx"]
+    return kind == "stencil27", nx, kv.get("ny", nx), kv.get("nz", nx)
+
+
+def box(full, nx, ny, nz):
+    """common/gen.c's 3-D boxes: row (z*ny + y)*nx + x; 7 points (6 on the diagonal) or the
+    full 27 (26 on the diagonal), -1 per neighbour inside the box; CSR, columns ascending."""
+    n = nx * ny * nz
+    i = np.arange(n, dtype=np.int64)
+    x, y, z = i % nx, i // nx % ny, i // (nx * ny)
+    rows, cols, vals = [i], [i], [np.full(n, 26.0 if full else 6.0)]
+    for dz in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                if (dx, dy, dz) == (0, 0, 0) or (not full and abs(dx) + abs(dy) + abs(dz) > 1):
+                    continue
+                m = ((x + dx >= 0) & (x + dx < nx) & (y + dy >= 0) & (y + dy < ny)
+                     & (z + dz >= 0) & (z + dz < nz))
+                rows.append(i[m])
+                cols.append(i[m] + dx + dy * nx + dz * nx * ny)
+                vals.append(np.full(int(m.sum()), -1.0))
     A = sp.csr_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))), shape=(n, n))
     A.sort_indices()
     return A
@@ -195,7 +236,11 @@ def main():
         die("--seed wants a whole number >= 0")
 
     # the matrix and b, in double on the host
-    if a.gen:
+    if a.gen and a.gen.split(":")[0] in ("poisson3d", "stencil27"):
+        full, nx, ny, nz = parse_box(a.gen)
+        A64 = box(full, nx, ny, nz)
+        name = "%s:nx=%d,ny=%d,nz=%d" % ("stencil27" if full else "poisson3d", nx, ny, nz)
+    elif a.gen:
         W, H = parse_gen(a.gen)
         A64 = poisson(W, H)
         name = "poisson:nx=%d,ny=%d" % (W, H)
