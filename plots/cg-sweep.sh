@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # plots/cg-sweep.sh - chapter 7's sweep: fixed-iteration CG solves of the
-# Poisson matrix (--gen poisson:nx=N, N x N) over a list of sizes, by step7
+# Poisson matrix (--gen poisson:nx=N, N x N) over a list of sizes (an entry
+# of SIZES with a colon is a --gen spec as it stands: poisson3d:nx=128), by step7
 # (plain and fused) and by each yardstick present on the machine, one row of
 # chapter 7's CG CSV per solve. `make figures` runs it after the SpMV sweep;
 # vendor/cusparse-cg/gpu-sweep.sh runs it on a GPU.
@@ -86,18 +87,22 @@ now() { date +%s.%N; }
 T0=$(now)
 elapsed() { awk -v a="$T0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
+# the matrix of a SIZES entry: N is the Poisson matrix of an N x N grid; an
+# entry with a colon is a --gen spec as it stands (poisson3d:nx=128, stencil27:nx=100)
+spec_of() { case $1 in *:*) echo "$1" ;; *) echo "poisson:nx=$1" ;; esac; }
 # the command of one solve: TOOL N PRECISION CSV
 command_of() {
     local t=$1 n=$2 p=$3 csv=$4
+    local g; g=$(spec_of "$n")
     local fixed=(--tol 0 --maxiter "$ITERS" --csv "$csv")
     case $t in
-        step7:*) cmd=("$BUILD/step7" --gen "poisson:nx=$n" --kernel "${t#step7:}" --precision "$p" "${fixed[@]}")
+        step7:*) cmd=("$BUILD/step7" --gen "$g" --kernel "${t#step7:}" --precision "$p" "${fixed[@]}")
                  [ -n "$DEVICE" ] && cmd+=(--device "$DEVICE") ;;
-        cusparse-cg:*) cmd=("$BUILD/cusparse-cg" --gen "poisson:nx=$n" --kernel "${t#cusparse-cg:}" --precision "$p"
+        cusparse-cg:*) cmd=("$BUILD/cusparse-cg" --gen "$g" --kernel "${t#cusparse-cg:}" --precision "$p"
                            "${fixed[@]}") ;;
-        cupy) cmd=("$PY" "$ROOT/vendor/scipy/cg.py" --gpu --gen "poisson:nx=$n" --precision "$p" "${fixed[@]}") ;;
-        scipy) cmd=("$PY" "$ROOT/vendor/scipy/cg.py" --gen "poisson:nx=$n" --precision "$p" "${fixed[@]}") ;;
-        petsc-n*) cmd=("${MPIRUN[@]}" "$BUILD/petsc-cg" --gen "poisson:nx=$n" --precision "$p" "${fixed[@]}") ;;
+        cupy) cmd=("$PY" "$ROOT/vendor/scipy/cg.py" --gpu --gen "$g" --precision "$p" "${fixed[@]}") ;;
+        scipy) cmd=("$PY" "$ROOT/vendor/scipy/cg.py" --gen "$g" --precision "$p" "${fixed[@]}") ;;
+        petsc-n*) cmd=("${MPIRUN[@]}" "$BUILD/petsc-cg" --gen "$g" --precision "$p" "${fixed[@]}") ;;
         *) echo "cg-sweep: unknown tool '$t' (step7:plain step7:fused cusparse-cg:graph cusparse-cg:sample cupy scipy petsc-nN)" >&2
            exit 2 ;;
     esac
@@ -113,7 +118,7 @@ for n in $SIZES; do
             case $t in petsc-n*) [ "$p" = d ] || continue ;; esac   # Debian's PETSc is double
             if [ -n "${last[$key]:-}" ] &&
                 awk -v e="$(elapsed)" -v l="${last[$key]}" -v b="$BUDGET" 'BEGIN { exit !(e + 4.5 * l > b) }'; then
-                echo "cg-sweep: $t $p stops before ${n}x$n: the next solve would take ~$(awk -v l="${last[$key]}" 'BEGIN { printf "%.0f", 4.5 * l }') s, past the budget"
+                echo "cg-sweep: $t $p stops before $(spec_of "$n"): the next solve would take ~$(awk -v l="${last[$key]}" 'BEGIN { printf "%.0f", 4.5 * l }') s, past the budget"
                 out[$key]=1
                 continue
             fi
@@ -136,7 +141,7 @@ for n in $SIZES; do
             esac
             ms=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["ms_per_iter"]; exit }' \
                 "$TMPD/run.csv" 2>/dev/null)
-            printf 'cg-sweep: %-18s %s %5dx%-5d %6s s%s%s\n' "$t" "$p" "$n" "$n" "$secs" \
+            printf 'cg-sweep: %-18s %s %-18s %6s s%s%s\n' "$t" "$p" "$(spec_of "$n")" "$secs" \
                 "${ms:+  $ms ms/iteration}" "$note"
         done
     done

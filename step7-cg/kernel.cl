@@ -26,9 +26,10 @@
  * Why it should be faster: on the 5-point Poisson matrix in float the matrix
  * is 5 x (4 + 4) + 4 = 44 bytes a row (values, column indices, a row pointer)
  * and the vectors of plain's 14 sweeps (a sweep: one n-vector read or written
- * once) 14 x 4 = 56: the vectors move more bytes than the matrix. Fusing cuts them to 40, and the
- * host's two round trips per iteration (tens of microseconds on a GPU, more
- * than the whole iteration's memory traffic at a million rows) go.
+ * once) 14 x 4 = 56: the vectors move more bytes than the matrix. Fusing
+ * cuts them to 40, and the host's two round trips per iteration go (on the
+ * H100 at a million rows in float, where the compulsory traffic takes 0.029
+ * ms, plain's iteration takes 0.1004 ms and fused's 0.0476: README.md).
  *
  * Assumes: VALUE is float or double (-DUSE_FP64 for double); the vector
  * kernels run any number of work-groups of any size (each work-item strides

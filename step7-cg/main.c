@@ -656,7 +656,7 @@ static int check_solve(cg_dev *d, const cg_system *s, const cg_run *run, int k, 
         printf("solve    %d iterations%s: |r|/|b| = %.3g (the recurrence's)%s\n", run->iterations,
                fixed ? " (--tol 0)" : ", --maxiter reached", rel, fixed ? "" : ", above --tol");
     if (restarts)
-        printf("restarts %d (each one product and one sweep more, outside the timed loop)\n", restarts);
+        printf("restarts %d (each one product and one pass over the vectors more, outside the timed loop)\n", restarts);
     if (d->fused && run->end == CG_CONVERGED)
         printf("extra    %d iteration%s launched past the one that met the tolerance (read back every %d)\n",
                extra, extra == 1 ? "" : "s", k);
