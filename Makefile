@@ -11,7 +11,7 @@
 #   make petsc               build/petsc-cg, PETSc's KSPCG over MPI ranks, chapter 7's (needs petsc-dev)
 #   make answers             every exercise's answer, checked, in one table (STEPS="step1 step4")
 #
-# `run` and `test` first check the dependencies (common/deps.sh) and install
+# `run` and `test` first check the dependencies (scripts/deps.sh) and install
 # what is missing with apt-get when they can.
 
 CC      ?= gcc
@@ -20,12 +20,22 @@ SAN     ?=
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Icommon -fopenmp -pthread
 LDLIBS  := -lOpenCL -lm -fopenmp -pthread
+# step 0 runs on the host alone: no OpenCL linked (tests/t_layers.sh holds it)
+LDLIBS_step0 := -lm -fopenmp -pthread
 ifneq ($(SAN),)
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
 endif
 # per-step extra flags (OpenMP for the C loops, say)
 CFLAGS_step0 ?=
+# an earlier chapter's files a later one builds: chapter 6's rule (step 7
+# asks it which product to run), chapter 7's host CG (its yardstick and the
+# unit tests hold to it)
+CHOICE_SRC := step6-csr/choice/csrchoice.c step6-csr/choice/csrchoice.h
+CG_SRC     := step7-cg/reference/cg.c step7-cg/reference/cg.h
+USES_step7 := $(CHOICE_SRC)
+USES_tests/choice := $(CHOICE_SRC)
+USES_tests/unit   := $(CG_SRC)
 
 STEP_DIRS := $(sort $(wildcard step[0-9]-*))
 stepname   = $(firstword $(subst -, ,$(1)))
@@ -51,13 +61,13 @@ help:
 # the build needs only what `deps.sh run` checks; `make test` checks the rest
 # (what an install could not get is optional: noted in $(BUILD)/.deps-tried)
 $(DEPS_OK):
-	@DEPS_TRIED=$(BUILD)/.deps-tried common/deps.sh run
+	@DEPS_TRIED=$(BUILD)/.deps-tried scripts/deps.sh run
 	@mkdir -p $(BUILD) && touch $@
 # make run needs no oclgrind; gnuplot only for its chart (a GPU machine without network runs it)
 deps-run:
-	@DEPS_TRIED=$(BUILD)/.deps-tried common/deps.sh run
+	@DEPS_TRIED=$(BUILD)/.deps-tried scripts/deps.sh run
 deps:
-	@DEPS_TRIED=$(BUILD)/.deps-tried common/deps.sh
+	@DEPS_TRIED=$(BUILD)/.deps-tried scripts/deps.sh
 	@mkdir -p $(BUILD) && touch $(DEPS_OK)
 
 $(BUILD)/common/%.o: common/%.c $(COMMON_H) $(BUILD)/gitrev.h | $(DEPS_OK)
@@ -70,17 +80,19 @@ $(BUILD)/libspmv.a: $(COMMON_OBJ)
 
 # One binary per step; the kernel path is fixed at build time, so a student
 # edits stepN-*/kernel.cl and reruns without rebuilding. A step's subfolder
-# (step4-vector/cpu/: a second kernel with its host side) is built into it.
+# (step4-vector/cpu/: a second kernel with its host side; step5-image/image/:
+# the image of x) is built into it. A later chapter may build an earlier
+# chapter's files (USES_stepN, above); common/ never includes a chapter.
 define STEP_RULE
-$(BUILD)/$(1): $(2)/main.c $(wildcard $(2)/*/*.c $(2)/*/*.h) $(BUILD)/libspmv.a $(COMMON_H)
+$(BUILD)/$(1): $(2)/main.c $(wildcard $(2)/*/*.c $(2)/*/*.h) $$(USES_$(1)) $(BUILD)/libspmv.a $(COMMON_H)
 	$$(CC) $$(CFLAGS) $$(CFLAGS_$(1)) -DSPMV_KERNEL_PATH='"$(abspath $(2))/kernel.cl"' \
-	    -DSPMV_STEP_DIR='"$(abspath $(2))"' $(2)/main.c $(wildcard $(2)/*/*.c) \
-	    $(BUILD)/libspmv.a $$(LDFLAGS) $$(CFLAGS_$(1)) $(LDLIBS) -o $$@
+	    -DSPMV_STEP_DIR='"$(abspath $(2))"' $(2)/main.c $(wildcard $(2)/*/*.c) $$(filter %.c,$$(USES_$(1))) \
+	    $(BUILD)/libspmv.a $$(LDFLAGS) $$(CFLAGS_$(1)) $$(or $$(LDLIBS_$(1)),$(LDLIBS)) -o $$@
 $(1): $(BUILD)/$(1)
 endef
 $(foreach d,$(STEP_DIRS),$(eval $(call STEP_RULE,$(call stepname,$d),$d)))
 
-$(BUILD)/devices: common/tools/devices.c $(BUILD)/libspmv.a
+$(BUILD)/devices: tools/devices.c $(BUILD)/libspmv.a
 	$(CC) $(CFLAGS) $< $(BUILD)/libspmv.a $(LDFLAGS) $(LDLIBS) -o $@
 
 # vendor/cusparse: NVIDIA's cusparseSpMV on step6's matrix, the reference line
@@ -107,13 +119,15 @@ $(BUILD)/cusparse: vendor/cusparse/main.c $(BUILD)/vendor/cuda.o $(BUILD)/vendor
 	    -lcusparse -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
 # vendor/cusparse-cg: chapter 7's yardstick, the CUDA sample conjugateGradient's
 # algorithm (cusparseSpMV and cuBLAS, the dots read back every iteration), and
-# the graph form (alpha and beta on the device, scalars.cu; a CUDA graph)
+# the graph form (alpha and beta on the device, scalars.cu; a CUDA graph);
+# chapter 7's host CG (step7-cg/reference/) holds it to the same count
 $(BUILD)/vendor/cg-scalars.o: vendor/cusparse-cg/scalars.cu vendor/cusparse-cg/scalars.h
 	@mkdir -p $(dir $@)
 	$(NVCC) -O2 $(CUDA_ARCH) -c $< -o $@
-$(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c vendor/cusparse-cg/scalars.h $(BUILD)/gitrev.h $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
+$(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c vendor/cusparse-cg/scalars.h $(CG_SRC) $(BUILD)/gitrev.h $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
 	$(CC) $(CFLAGS) -include $(BUILD)/gitrev.h -Ivendor/cusparse -isystem $(CUDA_HOME)/include -c vendor/cusparse-cg/main.c -o $(BUILD)/vendor/cusparse-cg.o
-	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(CUDA_LINK) \
+	$(CC) $(CFLAGS) -c step7-cg/reference/cg.c -o $(BUILD)/vendor/cg.o
+	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cg.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(CUDA_LINK) \
 	    -lcusparse -lcublas -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
 else
 cusparse:
@@ -147,31 +161,32 @@ ifeq ($(SAN),)
 	@$(MAKE) --no-print-directory cusparse || echo "cusparse: the build failed (make cusparse shows why); the course runs without it"
 endif
 
-$(BUILD)/tests/%: tests/%.c $(BUILD)/libspmv.a $(COMMON_H)
+.SECONDEXPANSION:
+$(BUILD)/tests/%: tests/%.c $$(USES_tests/$$*) $(BUILD)/libspmv.a $(COMMON_H)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $< $(BUILD)/libspmv.a $(LDFLAGS) $(LDLIBS) -o $@
+	$(CC) $(CFLAGS) $< $(filter %.c,$(USES_tests/$*)) $(BUILD)/libspmv.a $(LDFLAGS) $(LDLIBS) -o $@
 
 # `make step4 run` runs only the steps named on the command line; `make run` all of them.
 RUN_STEPS = $(or $(filter $(ALL_STEPS),$(MAKECMDGOALS)),$(ALL_STEPS))
 run: deps-run $(addprefix $(BUILD)/,$(RUN_STEPS)) $(BUILD)/devices
-	@common/run-steps.sh $(BUILD) "$(ARGS)" $(RUN_STEPS)
+	@scripts/run-steps.sh $(BUILD) "$(ARGS)" $(RUN_STEPS)
 
 test: deps
 	@$(MAKE) --no-print-directory -s all
 	@BUILD=$(abspath $(BUILD)) tests/run.sh
 
-# the teacher's run of every answer (common/answers.sh): DEVICE=SEL picks the
+# the teacher's run of every answer (scripts/answers.sh): DEVICE=SEL picks the
 # device, CSV=FILE keeps the measurements as rows (plots/data/answers/<device>.csv)
 answers: deps-run all
 	@BUILD=$(abspath $(BUILD)) $(if $(DEVICE),SPMV_DEVICE="$(DEVICE)") $(if $(CSV),ANSWERS_CSV="$(abspath $(CSV))") \
-	    common/answers.sh $(STEPS)
+	    scripts/answers.sh $(STEPS)
 
 devices: $(BUILD)/devices
 	@$(BUILD)/devices
 
 STEP ?= 1
 diff:
-	@common/diff.sh $(STEP)
+	@scripts/diff.sh $(STEP)
 
 clean:
 	rm -rf $(BUILD) build-san

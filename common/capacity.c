@@ -21,41 +21,21 @@
 #define RUNTIME_CPU_DEVICE (128.0 * 1048576)
 #define RUNTIME_GPU (256.0 * 1048576)
 
-static struct {
-    char device[256];             /* "": no device recorded */
-    double max_alloc, global_mem;
-    int memory;                   /* SPMV_MEM_*, 0: no device (step 0, the tools) */
-    char format;                  /* 'c', 'd', 0 */
-    char precision;
-    int keeps_values;
-    double estimate;              /* the largest host estimate so far */
-    char line[640];               /* and what it was made of */
-} run = { "", 0, 0, 0, 0, 's', 0, 0, "" };
-
-void spmv_limits_device(const char *name, unsigned long long max_alloc, unsigned long long global_mem, int memory)
+void spmv_limits_device(spmv_limits *lim, const char *name, unsigned long long max_alloc,
+                        unsigned long long global_mem, int memory)
 {
-    snprintf(run.device, sizeof run.device, "%s", name ? name : "the device");
-    run.max_alloc = (double)max_alloc;
-    run.global_mem = (double)global_mem;
-    run.memory = memory;
-}
-
-void spmv_limits_format(char format, char precision)
-{
-    run.format = format;
-    run.precision = precision;   /* 0: the file's own field decides (prec_of) */
+    memset(lim, 0, sizeof *lim);
+    snprintf(lim->device, sizeof lim->device, "%s", name ? name : "the device");
+    lim->max_alloc = (double)max_alloc;
+    lim->global_mem = (double)global_mem;
+    lim->memory = memory;
 }
 
 /* The precision the step will run in: the one asked, else float or complex
  * float as the matrix's own field says (a file read without --precision) */
-static char prec_of(const spmv_size *s)
+static char prec_of(const spmv_limits *run, const spmv_size *s)
 {
-    return run.precision ? run.precision : s->complex_ ? 'c' : 's';
-}
-
-void spmv_limits_keeps_values(int keeps)
-{
-    run.keeps_values = keeps;
+    return run->precision ? run->precision : s->complex_ ? 'c' : 's';
 }
 
 unsigned long long spmv_host_memory(void)
@@ -166,19 +146,19 @@ double spmv_host_available(char *src, size_t size)
 #define GIB(b) ((b) / 1073741824.0)
 
 /* One device buffer: within the largest allocation? */
-static int fits_buffer(const char *what, double bytes, spmv_error *err)
+static int fits_buffer(const spmv_limits *run, const char *what, double bytes, spmv_error *err)
 {
-    if (run.device[0] && run.max_alloc > 0 && bytes > run.max_alloc)
+    if (run->device[0] && run->max_alloc > 0 && bytes > run->max_alloc)
         return spmv_fail(err, "%s would take %.1f GiB on the device, more than %s allows in one "
-                         "buffer (%.1f GiB)", what, GIB(bytes), run.device, GIB(run.max_alloc));
+                         "buffer (%.1f GiB)", what, GIB(bytes), run->device, GIB(run->max_alloc));
     return 0;
 }
 
-static int fits_device(double total, const char *parts, spmv_error *err)
+static int fits_device(const spmv_limits *run, double total, const char *parts, spmv_error *err)
 {
-    if (run.device[0] && run.global_mem > 0 && total > run.global_mem)
+    if (run->device[0] && run->global_mem > 0 && total > run->global_mem)
         return spmv_fail(err, "%s would take %.1f GiB on the device, more than the %.1f GiB of %s",
-                         parts, GIB(total), GIB(run.global_mem), run.device);
+                         parts, GIB(total), GIB(run->global_mem), run->device);
     return 0;
 }
 
@@ -224,14 +204,14 @@ size_t spmv_probe_bytes(int gpu, unsigned long long max_alloc, unsigned long lon
 
 /* The bandwidth probe's host bytes (measure.c): two arrays on the host (step
  * 0), two buffers of the CPU device and two beside them; a GPU's are its own. */
-static double probe_bytes(void)
+static double probe_bytes(const spmv_limits *run)
 {
-    if (run.memory == SPMV_MEM_DEVICE)
+    if (run->memory == SPMV_MEM_DEVICE)
         return 0;
     double host = (double)spmv_probe_bytes(0, 0, 0);
-    if (run.memory == 0)
+    if (run->memory == 0)
         return 2 * host;
-    double dev = (double)spmv_probe_bytes(0, (unsigned long long)run.max_alloc, (unsigned long long)run.global_mem);
+    double dev = (double)spmv_probe_bytes(0, (unsigned long long)run->max_alloc, (unsigned long long)run->global_mem);
     return 2 * dev + 2 * host;
 }
 
@@ -243,7 +223,7 @@ static double probe_bytes(void)
  * plan at most 1 a row and 1 a nonzero at its default work-groups (4 ints a
  * block of 16 rows or more, and the long rows' lists). Arrays are counted
  * while they are alive: a conversion holds its input and its output. */
-static phase host_peak(const spmv_size *s)
+static phase host_peak(const spmv_limits *run, const spmv_size *s)
 {
     double r = (double)s->rows, c = (double)s->cols, n = (double)s->nnz, wr = s->complex_ ? 2 : 1;
     double csr = 4 * (r + 1) + n * (4 + 8 * wr), coo = n * (8 + 8 * wr);
@@ -258,13 +238,13 @@ static phase host_peak(const spmv_size *s)
         p->name = "converting to CSR";
         add(p, "the entries as read", coo);
         add(p, "CSR", csr + 4 * (r + 1));
-    } else if (s->from == SPMV_FROM_CSR || (s->from == SPMV_FROM_GRID && run.format != 'd')) {
+    } else if (s->from == SPMV_FROM_CSR || (s->from == SPMV_FROM_GRID && run->format != 'd')) {
         phase *p = &ph[np++];
         p->name = s->from == SPMV_FROM_GRID ? "building" : "generating";
         add(p, "CSR", csr);
     }
-    int dev = run.memory != 0, cpu = run.memory == SPMV_MEM_HOST, staged = run.memory == SPMV_MEM_DEVICE;
-    if (run.format == 'd') {
+    int dev = run->memory != 0, cpu = run->memory == SPMV_MEM_HOST, staged = run->memory == SPMV_MEM_DEVICE;
+    if (run->format == 'd') {
         double dia = s->ndiag > 0 ? 4.0 * (double)s->ndiag * (double)s->pitch + 4.0 * (double)s->ndiag : 4 * n;
         if (s->from != SPMV_FROM_GRID) {
             phase *p = &ph[np++];
@@ -285,10 +265,10 @@ static phase host_peak(const spmv_size *s)
         add(p, "y", 4 * r + (cpu ? 4 * r : 0));   /* and the CPU device's */
         add(p, "the reference", 28 * r);
         add(p, "the buffers staged", staged ? dia + 4 * c + 4 * r : 0);
-        add(p, "the probe", probe_bytes());
-    } else if (run.format == 'c') {
-        int wv = spmv_prec_complex(prec_of(s)) ? 2 : 1;
-        double vs = spmv_prec_value_size(prec_of(s));
+        add(p, "the probe", probe_bytes(run));
+    } else if (run->format == 'c') {
+        int wv = spmv_prec_complex(prec_of(run, s)) ? 2 : 1;
+        double vs = spmv_prec_value_size(prec_of(run, s));
         double base = 4 * (r + 1) + 4 * n, vals = 8 * n * wv, x = 8 * wv * c, y = vs * r, ref = (20 + 8 * wv) * r;
         phase *p = &ph[np++];
         p->name = "computing the reference";
@@ -296,7 +276,7 @@ static phase host_peak(const spmv_size *s)
         add(p, "x", x);
         add(p, "y", y);
         add(p, "the reference", ref);
-        if (prec_of(s) == 'z' && !run.keeps_values) {
+        if (prec_of(run, s) == 'z' && !run->keeps_values) {
             phase *q = &ph[np++];
             *q = *p;
             q->name = "packing the values";
@@ -304,17 +284,17 @@ static phase host_peak(const spmv_size *s)
         }
         p = &ph[np++];
         p->name = "running";
-        add(p, "CSR", base + (run.keeps_values ? vals : 0) + vs * n);
+        add(p, "CSR", base + (run->keeps_values ? vals : 0) + vs * n);
         add(p, "x", x + vs * c);
         add(p, "y", y + (cpu ? y : 0));
         add(p, "the reference", ref);
         add(p, "the adaptive plan", r + n);
         add(p, "the buffers staged", staged ? base + vs * (n + c + r) : 0);
-        add(p, "the probe", probe_bytes());
+        add(p, "the probe", probe_bytes(run));
     }
     int top = 0;
     for (int i = 0; i < np; i++) {
-        if (run.format)   /* a step, not a tool */
+        if (run->format)   /* a step, not a tool */
             add(&ph[i], "the runtime", cpu ? RUNTIME_CPU_DEVICE : staged ? RUNTIME_GPU : RUNTIME_HOST);
         if (ph[i].total > ph[top].total)
             top = i;
@@ -346,15 +326,15 @@ static void describe(const phase *p, char *buf, size_t size)
         snprintf(buf + k, size - (size_t)k, ")");
 }
 
-static int fits_host(const spmv_size *s, spmv_error *err)
+static int fits_host(spmv_limits *run, const spmv_size *s, spmv_error *err)
 {
-    phase p = host_peak(s);
+    phase p = host_peak(run, s);
     char src[64], need[400], a[32];
     double avail = spmv_host_available(src, sizeof src);
     describe(&p, need, sizeof need);
-    if (p.total >= run.estimate) {
-        run.estimate = p.total;
-        snprintf(run.line, sizeof run.line, "%s; %.1f MiB available (%s)", need, avail / 1048576.0, src);
+    if (p.total >= run->estimate) {
+        run->estimate = p.total;
+        snprintf(run->line, sizeof run->line, "%s; %.1f MiB available (%s)", need, avail / 1048576.0, src);
     }
     char b[32];
     if (avail > 0 && p.total > avail)
@@ -363,43 +343,45 @@ static int fits_host(const spmv_size *s, spmv_error *err)
     return 0;
 }
 
-double spmv_host_estimate(void)
+double spmv_host_estimate(const spmv_limits *lim)
 {
-    return run.estimate;
+    return lim ? lim->estimate : 0;
 }
 
-void spmv_host_estimate_line(char *buf, size_t size)
+void spmv_host_estimate_line(const spmv_limits *lim, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s", run.line[0] ? run.line : "nothing estimated");
+    snprintf(buf, size, "%s", lim && lim->line[0] ? lim->line : "nothing estimated");
 }
 
 /* ---- the check ---------------------------------------------------------- */
 
 /* The absolute limits first (int indices), then the host (can it hold the
  * matrix at all?), then the device. */
-int spmv_fits(const spmv_size *s, spmv_error *err)
+int spmv_fits(spmv_limits *lim, const spmv_size *s, spmv_error *err)
 {
+    spmv_limits none = { .device = "" };   /* a tool's: no device, no format */
+    spmv_limits *run = lim ? lim : &none;
     double r = (double)s->rows, c = (double)s->cols, n = (double)s->nnz;
-    int vs = run.format == 'c' ? spmv_prec_value_size(prec_of(s)) : 4;
-    if (run.format != 'd' && s->nnz > INT_MAX - 1)
+    int vs = run->format == 'c' ? spmv_prec_value_size(prec_of(run, s)) : 4;
+    if (run->format != 'd' && s->nnz > INT_MAX - 1)
         return spmv_fail(err, "%lld nonzeros: the kernels index with int, so at most %d", s->nnz, INT_MAX - 1);
     double values = s->ndiag > 0 ? (double)s->ndiag * (double)s->pitch : n;
     if (s->ndiag > 0 && values >= 2147483647.0)
         return spmv_fail(err, "%lld diagonals of %lld values: more than 2^31 values, and the kernels index "
                          "with int", s->ndiag, s->pitch);
-    if (fits_host(s, err))
+    if (fits_host(run, s, err))
         return -1;
-    if (run.format == 'd') {
+    if (run->format == 'd') {
         const char *what = s->ndiag > 0 ? "the DIA values" : "the values (at least one per nonzero)";
-        return fits_buffer(what, 4.0 * values, err) || fits_buffer("x", 4.0 * c, err) ||
-               fits_buffer("y", 4.0 * r, err) ||
-               fits_device(4.0 * (values + (s->ndiag > 0 ? (double)s->ndiag : 0) + c + r),
+        return fits_buffer(run, what, 4.0 * values, err) || fits_buffer(run, "x", 4.0 * c, err) ||
+               fits_buffer(run, "y", 4.0 * r, err) ||
+               fits_device(run, 4.0 * (values + (s->ndiag > 0 ? (double)s->ndiag : 0) + c + r),
                            s->ndiag > 0 ? "the DIA values, x and y" : "the values, x and y", err) ? -1 : 0;
     }
-    if (run.format == 'c')
-        return fits_buffer("the row pointers", 4.0 * (r + 1), err) || fits_buffer("the column indices", 4.0 * n, err) ||
-               fits_buffer("the values", vs * n, err) || fits_buffer("x", vs * c, err) ||
-               fits_buffer("y", vs * r, err) ||
-               fits_device(4.0 * (r + 1) + (4 + vs) * n + vs * (c + r), "the matrix, x and y", err) ? -1 : 0;
+    if (run->format == 'c')
+        return fits_buffer(run, "the row pointers", 4.0 * (r + 1), err) || fits_buffer(run, "the column indices", 4.0 * n, err) ||
+               fits_buffer(run, "the values", vs * n, err) || fits_buffer(run, "x", vs * c, err) ||
+               fits_buffer(run, "y", vs * r, err) ||
+               fits_device(run, 4.0 * (r + 1) + (4 + vs) * n + vs * (c + r), "the matrix, x and y", err) ? -1 : 0;
     return 0;
 }

@@ -24,10 +24,12 @@
  * generate, so a three-line file that declares two billion rows is refused in
  * a millisecond with what would not fit, not after a minute and 15 GB.
  *
- * The device is recorded by spmv_cl_open, the step's format and precision by
- * its loader (load.c); until then, and in host code (step 0), the device
- * checks are skipped and only the host's memory is checked. Nothing here
- * allocates or exits.
+ * What the run is (its device, the step's format and precision) is passed
+ * to every check in a spmv_limits: spmv_cl_open fills the device's part (the
+ * CUDA yardsticks' open_device theirs), the loader (load.c) the step's, and
+ * the readers and generators are handed it. Without a device (step 0, the
+ * tools, a NULL spmv_limits) the device checks are skipped and only the
+ * host's memory is checked. Nothing here allocates or exits.
  */
 #ifndef SPMV_CAPACITY_H
 #define SPMV_CAPACITY_H
@@ -39,13 +41,26 @@
  * given on the host, so they count there too). */
 enum { SPMV_MEM_HOST = 1, SPMV_MEM_DEVICE = 2 };
 
-/* The device of the run (name for the messages; sizes in bytes, 0: unknown). */
-void spmv_limits_device(const char *name, unsigned long long max_alloc, unsigned long long global_mem, int memory);
-/* The step's format ('c' CSR, 'd' DIA) and precision ('s' 'd' 'c' 'z'; DIA: 's'). */
-void spmv_limits_format(char format, char precision);
-/* The program keeps the values as read beside the copy it gives the device
- * (cuSPARSE's program) instead of converting them in place (step 6). */
-void spmv_limits_keeps_values(int keeps);
+/* What a size is judged against: the run's device and the step's format.
+ * spmv_fits also keeps here the largest host estimate it has made. */
+typedef struct spmv_limits {
+    char device[256];           /* the device's name for the messages; "": no device */
+    double max_alloc, global_mem;   /* bytes, 0: unknown */
+    int memory;                 /* SPMV_MEM_*, 0: no device (step 0, the tools) */
+    int keeps_values;           /* the program keeps the values as read beside the copy it gives the
+                                 * device (cuSPARSE's program) instead of converting them in place */
+    char format;                /* the step's: 'c' CSR, 'd' DIA, 0: a tool */
+    char precision;             /* 's' 'd' 'c' 'z' (DIA: 's'); 0: the file's own field decides */
+    long long dia_max_diags;    /* a DIA step's limit (SPMV_DIA_MAX_DIAGS): csr_generate refuses a
+                                 * matrix of more diagonals before generating it; 0: none */
+    double estimate;            /* the largest host estimate so far (bytes; 0 before any) */
+    char line[640];             /* and what it was made of */
+} spmv_limits;
+
+/* The device of the run (name for the messages; sizes in bytes, 0: unknown),
+ * in lim, whose other fields are zeroed. */
+void spmv_limits_device(spmv_limits *lim, const char *name, unsigned long long max_alloc,
+                        unsigned long long global_mem, int memory);
 
 /* How a matrix reaches the step's format, for the host's phases */
 enum {
@@ -62,15 +77,16 @@ typedef struct {
     int csr_too;                 /* a DIA step's grid is also built as CSR (--info, --save-matrix) */
 } spmv_size;
 
-/* Does it fit? 0: yes; -1 with *err saying what would not fit (callers add
- * where the size came from: "FILE:LINE: " or "grid 8x8: "). */
-int spmv_fits(const spmv_size *s, spmv_error *err);
+/* Does it fit lim's run (NULL: no device, a tool's format)? 0: yes; -1 with
+ * *err saying what would not fit (callers add where the size came from:
+ * "FILE:LINE: " or "grid 8x8: "). The host's estimate is kept in lim. */
+int spmv_fits(spmv_limits *lim, const spmv_size *s, spmv_error *err);
 
-/* The largest host estimate of this run so far (bytes; 0 before any), and
+/* The largest host estimate of lim's run so far (bytes; 0 before any), and
  * one line saying it: the estimate, its phase and parts, the memory
  * available and where that came from (--estimate prints it). */
-double spmv_host_estimate(void);
-void spmv_host_estimate_line(char *buf, size_t size);
+double spmv_host_estimate(const spmv_limits *lim);
+void spmv_host_estimate_line(const spmv_limits *lim, char *buf, size_t size);
 
 /* Bytes this program may hold on the host, and where that came from
  * ("MemAvailable", "SPMV_HOST_MEM_MB", ...); 0 if unknown. */

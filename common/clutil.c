@@ -12,24 +12,6 @@
 #include <string.h>
 #include <strings.h>
 
-const char *spmv_prog = "spmv";
-
-void spmv_die(int status, const char *fmt, ...)
-{
-    char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    /* one line: a message built from a file's content must not break it */
-    for (char *p = msg; *p; p++)
-        if (*p == '\n' || *p == '\r')
-            *p = ' ';
-    fflush(NULL);   /* stdout and the result lines (results.h) before the error */
-    fprintf(stderr, "%s: error: %s\n", spmv_prog, msg);
-    exit(status);
-}
-
 const char *cl_error_name(cl_int code)
 {
     switch (code) {
@@ -68,7 +50,7 @@ void cl_check(cl_int code, const char *call, const char *file, int line)
         spmv_die(SPMV_EXIT_USAGE, "%s failed with %s (%d) at %s:%d: out of device memory or resources; "
                  "try a smaller --grid or matrix", call, cl_error_name(code), code, file, line);
     fflush(stdout);
-    fprintf(stderr, "%s: error: %s failed with %s (%d) at %s:%d\n", spmv_prog, call,
+    fprintf(stderr, "%s: error: %s failed with %s (%d) at %s:%d\n", spmv_prog_name(), call,
             cl_error_name(code), code, file, line);
     exit(SPMV_EXIT_FAIL);
 }
@@ -289,8 +271,9 @@ void spmv_cl_open(spmv_cl *cl, const char *sel)
     printf("device   %d:%d %s (%s), %s\n", cl->platform_index, cl->device_index, cl->device_name,
            type_name(cl->type), cl->platform_name);
     printf("driver   %s, %s, %.1f GiB\n", cl->driver, cl->version, cl->global_mem / 1073741824.0);
-    /* so a matrix too large for this device is refused before it is built */
-    spmv_limits_device(cl->device_name, cl->max_alloc, cl->global_mem,
+    /* so a matrix too large for this device is refused before it is built
+     * (the loader is handed cl->limits) */
+    spmv_limits_device(&cl->limits, cl->device_name, cl->max_alloc, cl->global_mem,
                        (cl->type & CL_DEVICE_TYPE_CPU) ? SPMV_MEM_HOST : SPMV_MEM_DEVICE);
     spmv_phase_add(SPMV_PH_DEVICE, spmv_now() - t0);
 }

@@ -8,7 +8,10 @@
 #include <CL/cl.h>
 #include <stddef.h>
 
-typedef struct {
+#include "capacity.h"
+#include "status.h"
+
+typedef struct spmv_cl {
     cl_platform_id platform;
     cl_device_id device;
     cl_context ctx;
@@ -24,16 +27,8 @@ typedef struct {
     int device_fence;         /* OpenCL C 3.0's atomic_work_item_fence at device scope, acquire-release */
     int ptx;                  /* NVIDIA's platform: its compiler takes inline PTX (asm) in OpenCL C */
     size_t image2d_max_w, image2d_max_h;
+    spmv_limits limits;       /* this device, for the size checks (capacity.h): spmv_read_dia's second argument */
 } spmv_cl;
-
-/* Exit statuses shared by every binary. */
-enum { SPMV_EXIT_PASS = 0, SPMV_EXIT_FAIL = 1, SPMV_EXIT_USAGE = 2, SPMV_EXIT_SKIP = 3 };
-
-/* The program name for messages ("step1"); set once by the option parser. */
-extern const char *spmv_prog;
-
-/* "step1: error: MSG" on stderr, one line, then exit(status). */
-void spmv_die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 
 const char *cl_error_name(cl_int code);
 void cl_check(cl_int code, const char *call, const char *file, int line);

@@ -207,7 +207,7 @@ int csr_count_diagonals(const csr_matrix *A, long long *ndiag)
     return seen ? 0 : -1;
 }
 
-int csr_to_dia(const csr_matrix *A, size_t pitch_align, dia_matrix *B, spmv_error *err)
+int csr_to_dia(const csr_matrix *A, size_t pitch_align, spmv_limits *lim, dia_matrix *B, spmv_error *err)
 {
     memset(B, 0, sizeof *B);
     if (A->im)
@@ -233,7 +233,7 @@ int csr_to_dia(const csr_matrix *A, size_t pitch_align, dia_matrix *B, spmv_erro
     spmv_error e;
     spmv_size s = { .rows = A->rows, .cols = A->cols, .nnz = A->nnz, .from = SPMV_FROM_CSR, .ndiag = nd,
                     .pitch = (long long)B->pitch };
-    if (spmv_fits(&s, &e)) {
+    if (spmv_fits(lim, &s, &e)) {
         free(seen);
         memset(B, 0, sizeof *B);
         return spmv_fail(err, "%s in DIA: %s", A->origin.name, e.msg);

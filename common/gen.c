@@ -308,21 +308,15 @@ static void spec_name(const gen_spec *s, uint64_t seed, char *name, size_t size)
         snprintf(name, size, "arrow%s-s%llu", shape, (unsigned long long)seed);
 }
 
-/* A DIA step's limit on diagonals (0: a CSR step, none). A matrix that a DIA
- * step cannot hold is refused from its first rows, drawn from the same
- * streams as the whole, before the whole is drawn: 2e9 random rows would
- * take minutes and tens of GB only to be refused by csr_to_dia. */
-static long long dia_limit;
-
-void csr_generate_dia_limit(long long max_diags)
-{
-    dia_limit = max_diags > 0 ? max_diags : 0;
-}
-
+/* A DIA step's limit on diagonals (spmv_limits' dia_max_diags; 0: a CSR
+ * step, none). A matrix that a DIA step cannot hold is refused from its
+ * first rows, drawn from the same streams as the whole, before the whole is
+ * drawn: 2e9 random rows would take minutes and tens of GB only to be
+ * refused by csr_to_dia. */
 /* The distinct diagonals (col - row) of the first rows; -1 with *err once
  * more than dia_limit are seen. The matrix holds these rows, so it has at
  * least as many diagonals: nothing a DIA step would accept is refused. */
-static int dia_probe(const char *spec, const gen_spec *s, uint64_t seed, spmv_error *err)
+static int dia_probe(const char *spec, const gen_spec *s, uint64_t seed, long long dia_limit, spmv_error *err)
 {
     size_t tsize = 1;
     while (tsize < 2 * (size_t)(dia_limit + 1))
@@ -369,11 +363,11 @@ static int dia_probe(const char *spec, const gen_spec *s, uint64_t seed, spmv_er
 
 /* spmv_fits for a generated matrix of at least nnz nonzeros (exactly `drawn`
  * once the row lengths are drawn, -1 before), its message led by the spec */
-static int gen_fits(const char *spec, long long rows, long long cols, long long nnz, long long drawn,
-                    spmv_error *err)
+static int gen_fits(spmv_limits *lim, const char *spec, long long rows, long long cols, long long nnz,
+                    long long drawn, spmv_error *err)
 {
     spmv_size s = { .rows = rows, .cols = cols, .nnz = nnz, .from = SPMV_FROM_CSR };
-    if (!spmv_fits(&s, err))
+    if (!spmv_fits(lim, &s, err))
         return 0;
     char msg[sizeof err->msg], count[48] = "";
     snprintf(msg, sizeof msg, "%s", err->msg);
@@ -401,10 +395,10 @@ static long long poisson_start(long long W, long long H, long long i)
     return full - miss;
 }
 
-static int poisson_generate(const char *spec, const gen_spec *s, csr_matrix *A, spmv_error *err)
+static int poisson_generate(const char *spec, const gen_spec *s, spmv_limits *lim, csr_matrix *A, spmv_error *err)
 {
     long long W = s->nx, H = s->ny, n = W * H, nnz = 5 * n - 2 * W - 2 * H;
-    if (gen_fits(spec, n, n, nnz, nnz, err))
+    if (gen_fits(lim, spec, n, n, nnz, nnz, err))
         return -1;
     if (nnz >= INT_MAX)
         return spmv_fail(err, "--gen %s: %lld nonzeros, more than 2^31; the device indexes with int", spec, nnz);
@@ -554,7 +548,7 @@ static int box_row(const box_spec *b, long long x, long long y, long long z, int
     return k;
 }
 
-static int box_generate(const char *spec, csr_matrix *A, spmv_error *err)
+static int box_generate(const char *spec, spmv_limits *lim, csr_matrix *A, spmv_error *err)
 {
     box_spec b;
     if (box_parse(spec, &b, err))
@@ -564,7 +558,7 @@ static int box_generate(const char *spec, csr_matrix *A, spmv_error *err)
     if (nnz >= INT_MAX)
         return spmv_fail(err, "--gen %s: %lld x %lld x %lld makes %lld nonzeros, more than 2^31; the device "
                          "indexes with int", kind, X, Y, Z, nnz);
-    if (gen_fits(spec, n, n, nnz, nnz, err))
+    if (gen_fits(lim, spec, n, n, nnz, nnz, err))
         return -1;
     A->ptr = spmv_alloc((size_t)n + 1, sizeof *A->ptr, "row pointers", err);
     A->col = A->ptr ? spmv_alloc((size_t)nnz, sizeof *A->col, "column indices", err) : NULL;
@@ -600,25 +594,25 @@ static int box_generate(const char *spec, csr_matrix *A, spmv_error *err)
     return 0;
 }
 
-int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err)
+int csr_generate(const char *spec, uint64_t seed, spmv_limits *lim, csr_matrix *A, spmv_error *err)
 {
     memset(A, 0, sizeof *A);
     int full;
     if (box_kind(spec, &full))   /* 27 diagonals at most: no DIA probe needed */
-        return box_generate(spec, A, err);
+        return box_generate(spec, lim, A, err);
     gen_spec s;
     if (parse_spec(spec, &s, err))
         return -1;
     if (s.kind == GEN_POISSON)   /* five diagonals at most: no DIA probe needed */
-        return poisson_generate(spec, &s, A, err);
+        return poisson_generate(spec, &s, lim, A, err);
     int rows = (int)s.rows, cols = (int)s.cols;
     /* what must fit before any array of the matrix's size exists: the rows
      * with their fewest nonzeros now, every nonzero once their lengths are drawn */
     long long least = s.kind == GEN_UNIFORM ? s.rows * s.min : s.kind == GEN_ARROW ? 3 * s.rows - 2
                       : s.kind == GEN_SHORT ? s.rows : 0;
-    if (gen_fits(spec, s.rows, s.cols, least, -1, err))
+    if (gen_fits(lim, spec, s.rows, s.cols, least, -1, err))
         return -1;
-    if (dia_limit && dia_probe(spec, &s, seed, err))
+    if (lim && lim->dia_max_diags > 0 && dia_probe(spec, &s, seed, lim->dia_max_diags, err))
         return -1;
     A->ptr = spmv_alloc((size_t)rows + 1, sizeof *A->ptr, "row pointers", err);
     if (!A->ptr)
@@ -646,7 +640,7 @@ int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err
     A->rows = rows;
     A->cols = cols;
     A->nnz = nnz;
-    if (gen_fits(spec, rows, cols, nnz, nnz, err)) {
+    if (gen_fits(lim, spec, rows, cols, nnz, nnz, err)) {
         csr_free(A);
         return -1;
     }

@@ -3,18 +3,15 @@
 #include "load.h"
 #include "capacity.h"
 #include "check.h"
-#include "clutil.h"
 #include "formats/formats.h"
 #include "precision.h"
+#include "status.h"
 #include "stopwatch.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* the step's format: DIA (steps 0-5) or CSR (step 6) */
-static int dia_step;
 
 void spmv_print_dia(const dia_matrix *A)
 {
@@ -23,23 +20,23 @@ void spmv_print_dia(const dia_matrix *A)
            A->ndiag ? 100.0 * (1.0 - (double)A->nnz / ((double)A->ndiag * A->rows)) : 0.0);
 }
 
-static void estimate_print(const spmv_options *o);
+static void estimate_print(const spmv_options *o, const spmv_limits *lim);
 
 /* --matrix FILE or --gen SPEC, as CSR */
-static void read_csr(const spmv_options *o, csr_matrix *A)
+static void read_csr(const spmv_options *o, spmv_limits *lim, csr_matrix *A)
 {
     spmv_error err;
     if (o->gen) {
-        if (csr_generate(o->gen, o->seed, A, &err)) {
-            estimate_print(o);
+        if (csr_generate(o->gen, o->seed, lim, A, &err)) {
+            estimate_print(o, lim);
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         }
         return;
     }
     const char *path = o->matrix;
     coo_matrix C;
-    if (matrix_read(path, &C, &err)) {
-        estimate_print(o);
+    if (matrix_read(path, lim, &C, &err)) {
+        estimate_print(o, lim);
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
     }
     int rc = coo_to_csr(&C, A, &err);
@@ -50,7 +47,7 @@ static void read_csr(const spmv_options *o, csr_matrix *A)
 
 /* The grid's size against the run's limits, before any of it is built
  * (pitch_align 1 before the step has said its own: a lower bound). */
-static void check_grid(const spmv_options *o, size_t pitch_align)
+static void check_grid(const spmv_options *o, spmv_limits *lim, size_t pitch_align)
 {
     spmv_error err;
     long long nnz;
@@ -60,12 +57,12 @@ static void check_grid(const spmv_options *o, size_t pitch_align)
     long long n = (long long)o->grid_w * o->grid_h;
     spmv_size s = { .rows = n, .cols = n, .nnz = nnz, .from = SPMV_FROM_GRID,
                     .csr_too = o->info || o->save_matrix };
-    if (dia_step) {
+    if (lim->format == 'd') {
         s.ndiag = ndiag;
         s.pitch = (long long)spmv_round_up((size_t)n, pitch_align);
     }
-    if (spmv_fits(&s, &err)) {
-        estimate_print(o);
+    if (spmv_fits(lim, &s, &err)) {
+        estimate_print(o, lim);
         spmv_die(SPMV_EXIT_USAGE, "grid %dx%d radius %d (%lld rows, %lld nonzeros): %s; try a smaller --grid",
                  o->grid_w, o->grid_h, o->radius, n, nnz, err.msg);
     }
@@ -73,58 +70,61 @@ static void check_grid(const spmv_options *o, size_t pitch_align)
 
 /* --estimate: the host's estimate, once the matrix's size is known, then
  * exit; printed before a refusal too (the device's limits, or the host's) */
-static void estimate_print(const spmv_options *o)
+static void estimate_print(const spmv_options *o, const spmv_limits *lim)
 {
-    if (!o->estimate || spmv_host_estimate() <= 0)
+    if (!o->estimate || spmv_host_estimate(lim) <= 0)
         return;
     char line[768];
-    spmv_host_estimate_line(line, sizeof line);
-    printf("host     needs %.1f MiB %s\n", spmv_host_estimate() / 1048576.0, line);
+    spmv_host_estimate_line(lim, line, sizeof line);
+    printf("host     needs %.1f MiB %s\n", spmv_host_estimate(lim) / 1048576.0, line);
     fflush(stdout);
 }
 
-static void estimate_exit(const spmv_options *o)
+static void estimate_exit(const spmv_options *o, const spmv_limits *lim)
 {
     if (!o->estimate)
         return;
-    estimate_print(o);
+    estimate_print(o, lim);
     exit(SPMV_EXIT_PASS);
 }
 
 /* The grid as CSR (step 6, and --info or --save-matrix of a DIA step). */
-static void grid_csr(const spmv_options *o, csr_matrix *A)
+static void grid_csr(const spmv_options *o, spmv_limits *lim, csr_matrix *A)
 {
     spmv_error err;
-    check_grid(o, 1);
-    estimate_exit(o);   /* --estimate: nothing built (spmv_save_matrix never gets here with it) */
+    check_grid(o, lim, 1);
+    estimate_exit(o, lim);   /* --estimate: nothing built (spmv_save_matrix never gets here with it) */
     if (csr_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, A, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 }
 
 /* format and value_size: what the step will hold, for the size checks of
  * the readers (capacity.h) */
-static void read_input(const spmv_options *o, char format, char precision, spmv_input *in)
+static void read_input(const spmv_options *o, const spmv_limits *device, char format, char precision,
+                       spmv_input *in)
 {
     double t0 = spmv_now();
     memset(in, 0, sizeof *in);
-    dia_step = format == 'd';
-    csr_generate_dia_limit(dia_step ? SPMV_DIA_MAX_DIAGS : 0);
-    spmv_limits_format(format, precision);
+    if (device)
+        in->limits = *device;
+    in->limits.format = format;
+    in->limits.precision = precision;
+    in->limits.dia_max_diags = format == 'd' ? SPMV_DIA_MAX_DIAGS : 0;
     in->grid = !o->matrix && !o->gen;
     if (!in->grid)
-        read_csr(o, &in->csr);
+        read_csr(o, &in->limits, &in->csr);
     spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
 }
 
-void spmv_read_dia(const spmv_options *o, spmv_input *in)
+void spmv_read_dia(const spmv_options *o, const spmv_limits *device, spmv_input *in)
 {
-    read_input(o, 'd', 's', in);
+    read_input(o, device, 'd', 's', in);
 }
 
-void spmv_read_csr(const spmv_options *o, spmv_input *in)
+void spmv_read_csr(const spmv_options *o, const spmv_limits *device, spmv_input *in)
 {
     /* without --precision a file's size is judged by its own field (0: float or complex float) */
-    read_input(o, 'c', o->precision_set ? o->precision : 0, in);
+    read_input(o, device, 'c', o->precision_set ? o->precision : 0, in);
 }
 
 void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, dia_matrix *A)
@@ -132,20 +132,20 @@ void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, di
     double t0 = spmv_now();
     spmv_error err;
     if (!in->grid) {
-        int rc = csr_to_dia(&in->csr, pitch_align, A, &err);
+        int rc = csr_to_dia(&in->csr, pitch_align, &in->limits, A, &err);
         csr_free(&in->csr);
         if (rc) {
-            estimate_print(o);
+            estimate_print(o, &in->limits);
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         }
     } else {
-        check_grid(o, pitch_align);
-        estimate_exit(o);
+        check_grid(o, &in->limits, pitch_align);
+        estimate_exit(o, &in->limits);
         if (dia_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, pitch_align, A, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
     }
     spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
-    estimate_exit(o);
+    estimate_exit(o, &in->limits);
     spmv_print_dia(A);
 }
 
@@ -153,10 +153,10 @@ void spmv_load_csr(const spmv_options *o, spmv_input *in, csr_matrix *A)
 {
     double t0 = spmv_now();
     if (in->grid)
-        grid_csr(o, A);
+        grid_csr(o, &in->limits, A);
     else
         *A = in->csr;
-    estimate_exit(o);
+    estimate_exit(o, &in->limits);
     memset(&in->csr, 0, sizeof in->csr);
     spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
 }
@@ -184,23 +184,24 @@ int spmv_info_line(const csr_matrix *A, char *buf, size_t size, spmv_error *err)
         return spmv_fail(err, "%s: out of memory counting the diagonals", A->origin.name);
     /* CSR order (rows, then columns ascending) is the same whatever the file's
      * order, so two files holding the same matrix give the same bits. */
-    double sum_re = 0, sum_im = 0, sq_re = 0, sq_im = 0;
+    /* the Frobenius norm sqrt(sum |a_ij|^2), one real number also for a
+     * complex matrix (|a|^2 = re^2 + im^2) */
+    double sum_re = 0, sum_im = 0, sq = 0;
     for (long long k = 0; k < A->nnz; k++) {
         sum_re += A->re[k];
-        sq_re += A->re[k] * A->re[k];
+        sq += A->re[k] * A->re[k];
         if (A->im) {
             sum_im += A->im[k];
-            sq_im += A->im[k] * A->im[k];
+            sq += A->im[k] * A->im[k];
         }
     }
     const spmv_origin *o = &A->origin;
     int gen = strcmp(o->format, "generator") == 0;
     char sums[160];
     if (A->im)
-        snprintf(sums, sizeof sums, "sum re %.17g im %.17g | frobenius re %.17g im %.17g", sum_re, sum_im,
-                 sqrt(sq_re), sqrt(sq_im));
+        snprintf(sums, sizeof sums, "sum re %.17g im %.17g | frobenius %.17g", sum_re, sum_im, sqrt(sq));
     else
-        snprintf(sums, sizeof sums, "sum %.17g | frobenius %.17g", sum_re, sqrt(sq_re));
+        snprintf(sums, sizeof sums, "sum %.17g | frobenius %.17g", sum_re, sqrt(sq));
     snprintf(buf, size, "%s%s | format %s | field %s | symmetry %s%s | rows %d | cols %d | stored %lld | "
              "nonzeros %lld | diagonals %lld | %s", gen ? "" : "file ", o->source, o->format, o->field,
              o->symmetry, o->expanded ? ", expanded" : "", A->rows, A->cols, o->stored, A->nnz, ndiag, sums);
@@ -220,7 +221,7 @@ static void save_csr(const spmv_options *o, const csr_matrix *A)
         const spmv_origin *g = &A->origin;
         char comment[1400];
         int n = snprintf(comment, sizeof comment, "written by %s --save-matrix: the matrix as loaded "
-                         "(symmetry expanded, duplicates summed), %%.17g\nfrom %s (%s, %s, %s%s)", spmv_prog,
+                         "(symmetry expanded, duplicates summed), %%.17g\nfrom %s (%s, %s, %s%s)", spmv_prog_name(),
                          g->source, g->format, g->field, g->symmetry, g->expanded ? ", expanded" : "");
         if (strcmp(g->field, "pattern") == 0 && n > 0 && (size_t)n < sizeof comment)
             snprintf(comment + n, sizeof comment - (size_t)n,
@@ -232,19 +233,19 @@ static void save_csr(const spmv_options *o, const csr_matrix *A)
     }
 }
 
-void spmv_save_matrix(const spmv_options *o, const spmv_input *in)
+void spmv_save_matrix(const spmv_options *o, spmv_input *in)
 {
     if (!o->info && !o->save_matrix)
         return;
     if (o->estimate) {   /* nothing built or written; the grid's CSR counted */
         if (in->grid)
-            check_grid(o, 1);
+            check_grid(o, &in->limits, 1);
         return;
     }
     double t0 = spmv_now();
     if (in->grid) {
         csr_matrix C;
-        grid_csr(o, &C);
+        grid_csr(o, &in->limits, &C);
         save_csr(o, &C);
         csr_free(&C);
     } else {
@@ -311,10 +312,10 @@ static void save_x(const spmv_options *o, const void *x, int is_float, int n, in
     double t0 = spmv_now();
     char comment[1024];
     if (o->x_file)
-        snprintf(comment, sizeof comment, "x of %s, read from %s, %s", spmv_prog, o->x_file,
+        snprintf(comment, sizeof comment, "x of %s, read from %s, %s", spmv_prog_name(), o->x_file,
                  spmv_prec_words(single, complex_));
     else
-        snprintf(comment, sizeof comment, "x of %s, seeded random (--seed %llu), %s", spmv_prog,
+        snprintf(comment, sizeof comment, "x of %s, seeded random (--seed %llu), %s", spmv_prog_name(),
                  (unsigned long long)o->seed, spmv_prec_words(single, complex_));
     spmv_error err;
     if (mm_write_vector(o->save_x, x, is_float, n, complex_, single ? 9 : 17, comment, &err))

@@ -6,7 +6,7 @@
  * it as read, before the step's format can refuse it:
  *
  *     spmv_input in;
- *     spmv_read_dia(&o, &in);                    --matrix or --gen read as CSR;
+ *     spmv_read_dia(&o, &cl.limits, &in);        --matrix or --gen read as CSR;
  *                                                the grid: nothing built yet
  *     spmv_save_matrix(&o, &in);                 --info, --save-matrix
  *     spmv_load_dia(&o, &in, PITCH_ALIGN, &A);   as DIA (the grid is built
@@ -33,6 +33,7 @@
 #ifndef SPMV_LOAD_H
 #define SPMV_LOAD_H
 
+#include "capacity.h"
 #include "matrix.h"
 #include "options.h"
 
@@ -41,16 +42,18 @@
 typedef struct {
     int grid;          /* 1: the grid of --grid, --radius and --seed */
     csr_matrix csr;    /* otherwise: --matrix FILE or --gen SPEC, as read */
+    spmv_limits limits;   /* the run's: the device's, the step's format (capacity.h) */
 } spmv_input;
 
 /* Read --matrix or --gen for a DIA step or for step 6's CSR (sizes are
- * judged against that format on this device as soon as a file's header is
- * read). */
-void spmv_read_dia(const spmv_options *o, spmv_input *in);
-void spmv_read_csr(const spmv_options *o, spmv_input *in);
+ * judged against that format on the device as soon as a file's header is
+ * read). device: the device's limits (spmv_cl's limits, filled by
+ * spmv_cl_open); NULL: none, the host alone (step 0). */
+void spmv_read_dia(const spmv_options *o, const spmv_limits *device, spmv_input *in);
+void spmv_read_csr(const spmv_options *o, const spmv_limits *device, spmv_input *in);
 /* --info and --save-matrix on the matrix as read (the grid is generated as
  * CSR for them, only when asked). Does nothing without them. */
-void spmv_save_matrix(const spmv_options *o, const spmv_input *in);
+void spmv_save_matrix(const spmv_options *o, spmv_input *in);
 /* The matrix as DIA, each diagonal padded to a multiple of pitch_align
  * floats: converted (refused if not banded) or the grid built; prints the
  * matrix line. in is used up. */

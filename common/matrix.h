@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct spmv_limits;   /* capacity.h: what a size is judged against */
+
 typedef struct {
     char msg[512];
 } spmv_error;
@@ -107,10 +109,10 @@ int csr_generate_grid(int w, int h, int radius, uint64_t seed, csr_matrix *A, sp
  * stencil27:nx=..,ny=..,nz=.. (7 and 27 points; symmetric positive definite,
  * no random numbers). The same seed gives the same matrix whatever the
  * number of threads. */
-int csr_generate(const char *spec, uint64_t seed, csr_matrix *A, spmv_error *err);
-/* A DIA step's limit (SPMV_DIA_MAX_DIAGS; 0: none): csr_generate then refuses
- * a matrix with more diagonals from its first rows, before drawing the rest. */
-void csr_generate_dia_limit(long long max_diags);
+/* Its size is judged against lim's run first (capacity.h; NULL: the host
+ * alone), and a DIA step's (lim->dia_max_diags) refuses a matrix with more
+ * diagonals from its first rows, before drawing the rest. */
+int csr_generate(const char *spec, uint64_t seed, struct spmv_limits *lim, csr_matrix *A, spmv_error *err);
 /* How many (dx, dy) with dx^2 + dy^2 <= r^2: the diagonal count on a wide grid. */
 int grid_stencil_points(int radius);
 /* The grid's nonzeros and distinct diagonals, counted without building it, so
@@ -120,7 +122,8 @@ int grid_shape(int w, int h, int radius, long long *nnz, int *ndiag, spmv_error 
 /* Conversions. Inputs are left untouched; outputs are freshly allocated. */
 int coo_to_csr(const coo_matrix *A, csr_matrix *B, spmv_error *err);   /* sums duplicates */
 int csr_to_coo(const csr_matrix *A, coo_matrix *B, spmv_error *err);
-int csr_to_dia(const csr_matrix *A, size_t pitch_align, dia_matrix *B, spmv_error *err); /* refuses, see above */
+/* refuses, see above; and what lim's run cannot hold (capacity.h; NULL: the host alone) */
+int csr_to_dia(const csr_matrix *A, size_t pitch_align, struct spmv_limits *lim, dia_matrix *B, spmv_error *err);
 int dia_to_csr(const dia_matrix *A, csr_matrix *B, spmv_error *err);   /* true nonzeros only */
 
 /* Count the distinct occupied diagonals of a CSR matrix. */

@@ -1,8 +1,10 @@
-/* measure.c - timing, bandwidth probes, and the checked, timed run. */
+/* measure.c - timing and the bandwidth probe, on the host; a device's probe
+ * and the checked, timed run of a kernel are measure_cl.c's. */
 #define _POSIX_C_SOURCE 200809L
 #include "measure.h"
 #include "capacity.h"
 #include "check.h"
+#include "status.h"
 #include "stopwatch.h"
 
 #include <omp.h>
@@ -47,49 +49,7 @@ void spmv_time_runs(double (*run)(void *ctx), void *ctx, int warmup, int runs, s
     free(ms);
 }
 
-typedef struct {
-    spmv_cl *cl;
-    const spmv_launch *l;
-    int n;
-} cl_run_ctx;
-
-static double cl_run(void *ctx)
-{
-    cl_run_ctx *c = ctx;
-    return spmv_cl_run_seq(c->cl, c->l, c->n);
-}
-
-void spmv_time_seq(spmv_cl *cl, const spmv_launch *l, int n, int warmup, int runs, spmv_probe *probe,
-                   double *median, double *min)
-{
-    cl_run_ctx c = { cl, l, n };
-    spmv_time_runs(cl_run, &c, warmup, runs, probe, median, min);
-}
-
-void spmv_time_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, int warmup, int runs,
-                      spmv_probe *probe, double *median, double *min)
-{
-    spmv_launch l = { k, global, local };
-    spmv_time_seq(cl, &l, 1, warmup, runs, probe, median, min);
-}
-
 /* ---- bandwidth probes ---- */
-
-static const char *probe_src =
-    "__kernel void copy4(__global const float4 *restrict a, __global float4 *restrict b)\n"
-    "{ size_t i = get_global_id(0); b[i] = a[i]; }\n"
-    /* Every work-item sums 16 float4. On a GPU neighbouring work-items must
-     * read neighbouring addresses (coalescing): item i reads i, i + n, i + 2n...
-     * A CPU core runs a work-group's items one after another, so there each
-     * item reads a contiguous run: item i reads 16i .. 16i + 15. */
-    "__kernel void read4(__global const float4 *restrict a, __global float *restrict out)\n"
-    "{ size_t i = get_global_id(0), n = get_global_size(0); float4 s = (float4)(0.0f);\n"
-    "#ifdef CONTIGUOUS\n"
-    "  for (int k = 0; k < 16; k++) s += a[16 * i + k];\n"
-    "#else\n"
-    "  for (int k = 0; k < 16; k++) s += a[i + k * n];\n"
-    "#endif\n"
-    "  out[i] = s.x + s.y + s.z + s.w; }\n";
 
 /* The host probe's loops over its two arrays of n doubles: the copy b = a,
  * then a read of b, each timed from all threads' start to all threads' end
@@ -190,11 +150,10 @@ static void host_loops(spmv_probe *p, double *copy_ms, double *read_ms)
     free(th);
 }
 
-static spmv_probe *probe_open(spmv_cl *cl, int threads, int posix);
-
-spmv_probe *spmv_probe_open(spmv_cl *cl, int threads)
+spmv_probe *spmv_probe_open_host(int threads)
 {
-    return probe_open(cl, threads, 0);
+    size_t bytes = spmv_probe_bytes(0, 0, 0);
+    return bytes ? spmv_probe_start(NULL, NULL, NULL, bytes, threads, 0, 0) : NULL;
 }
 
 /* The host probe beside a CPU device: POSIX threads, not OpenMP. OpenMP's
@@ -208,49 +167,32 @@ spmv_probe *spmv_probe_open(spmv_cl *cl, int threads)
  * touched. These threads are gone before the kernel runs. */
 spmv_probe *spmv_probe_open_beside(int threads)
 {
-    return probe_open(NULL, threads, 1);
+    size_t bytes = spmv_probe_bytes(0, 0, 0);
+    return bytes ? spmv_probe_start(NULL, NULL, NULL, bytes, threads, 1, 0) : NULL;
 }
 
-static spmv_probe *probe_open(spmv_cl *cl, int threads, int posix)
+spmv_probe *spmv_probe_start(spmv_cl *cl, const spmv_probe_ops *ops, void *dev, size_t bytes, int threads,
+                             int posix, int beside)
 {
-    size_t bytes = cl ? spmv_probe_bytes(!(cl->type & CL_DEVICE_TYPE_CPU), cl->max_alloc, cl->global_mem)
-                      : spmv_probe_bytes(0, 0, 0);
-    if (!bytes)
-        return NULL;
     spmv_probe *p = calloc(1, sizeof *p);
     if (!p)
         spmv_die(SPMV_EXIT_USAGE, "out of host memory for the bandwidth probe");
     p->cl = cl;
+    p->ops = ops;
+    p->dev = dev;
     p->threads = threads < 1 ? 1 : threads;
-    if (cl) {
-        cl_int err;
-        p->prog = clCreateProgramWithSource(cl->ctx, 1, &probe_src, NULL, &err);
-        CL_CHECK_ERR(err);
-        CL_CHECK(clBuildProgram(p->prog, 1, &cl->device, cl->type & CL_DEVICE_TYPE_CPU ? "-DCONTIGUOUS" : "",
-                                NULL, NULL));
-        p->copy = spmv_cl_kernel(p->prog, "copy4");
-        p->read = spmv_cl_kernel(p->prog, "read4");
-        p->a = spmv_cl_buffer(cl, CL_MEM_READ_ONLY, bytes, NULL, "bandwidth probe");
-        p->b = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, bytes, NULL, "bandwidth probe");
-        float one = 1.0f;
-        CL_CHECK(clEnqueueFillBuffer(cl->queue, p->a, &one, sizeof one, 0, bytes, 0, NULL, NULL));
-        CL_CHECK(clSetKernelArg(p->copy, 0, sizeof p->a, &p->a));
-        CL_CHECK(clSetKernelArg(p->copy, 1, sizeof p->b, &p->b));
-        CL_CHECK(clSetKernelArg(p->read, 0, sizeof p->a, &p->a));
-        CL_CHECK(clSetKernelArg(p->read, 1, sizeof p->b, &p->b));
-    } else {
+    p->bytes = bytes;
+    p->posix = posix;
+    if (!ops) {
         size_t n = bytes / sizeof(double);
         p->ha = malloc(n * sizeof *p->ha);
         p->hb = malloc(n * sizeof *p->hb);
         if (!p->ha || !p->hb)
             spmv_die(SPMV_EXIT_USAGE, "out of host memory for the bandwidth probe");
-    }
-    p->bytes = bytes;
-    p->posix = posix;
-    if (!cl)
         host_loops(p, NULL, NULL);   /* first touch, by the threads that will use the pages */
-    if (cl && (cl->type & CL_DEVICE_TYPE_CPU))
-        p->host = spmv_probe_open_beside((int)cl->compute_units);
+    }
+    if (beside)
+        p->host = spmv_probe_open_beside(beside);
     spmv_probe_sample(p);   /* untimed: compiles, touches the pages */
     p->n = 0;
     if (p->host)
@@ -272,13 +214,10 @@ void spmv_probe_sample(spmv_probe *p)
         p->cap = cap;
     }
     double copy_ms, read_ms;
-    if (p->cl) {
-        size_t n4 = p->bytes / 16;
-        copy_ms = spmv_cl_run(p->cl, p->copy, n4, 0);
-        read_ms = spmv_cl_run(p->cl, p->read, n4 / 16, 0);   /* 16 float4 per work-item */
-    } else {
+    if (p->ops)
+        p->ops->sample(p, &copy_ms, &read_ms);
+    else
         host_loops(p, &copy_ms, &read_ms);
-    }
     p->copy_ms[p->n] = copy_ms;
     p->read_ms[p->n] = read_ms;
     p->n++;
@@ -286,8 +225,7 @@ void spmv_probe_sample(spmv_probe *p)
         spmv_probe_sample(p->host);
 }
 
-/* The medians of the samples so far; the probe stays open. */
-static spmv_bandwidth probe_medians(spmv_probe *p)
+spmv_bandwidth spmv_probe_medians(spmv_probe *p)
 {
     spmv_bandwidth bw = { 0 };
     if (!p || !p->n)
@@ -298,13 +236,13 @@ static spmv_bandwidth probe_medians(spmv_probe *p)
     bw.samples = p->n;
     bw.between = p->between < p->n ? p->between : p->n;
     bw.mib = p->bytes >> 20;
-    bw.threads = p->cl ? 0 : p->threads;
+    bw.threads = p->ops ? 0 : p->threads;
     bw.copy_gbs = 2.0 * p->bytes / (copy_ms * 1e-3) / 1e9;
     /* the device's read kernel also writes one float per 16 float4 read */
-    bw.read_gbs = (p->bytes + (p->cl ? p->bytes / 64.0 : 0.0)) / (read_ms * 1e-3) / 1e9;
+    bw.read_gbs = (p->bytes + (p->ops ? p->bytes / 64.0 : 0.0)) / (read_ms * 1e-3) / 1e9;
     bw.gbs = bw.copy_gbs > bw.read_gbs ? bw.copy_gbs : bw.read_gbs;
     if (p->host) {
-        spmv_bandwidth h = probe_medians(p->host);
+        spmv_bandwidth h = spmv_probe_medians(p->host);
         bw.host_copy_gbs = h.copy_gbs;
         bw.host_read_gbs = h.read_gbs;
         bw.host_mib = h.mib;
@@ -319,13 +257,8 @@ static void probe_close(spmv_probe *p)
 {
     if (p->host)
         probe_close(p->host);
-    if (p->cl) {
-        clReleaseMemObject(p->a);
-        clReleaseMemObject(p->b);
-        clReleaseKernel(p->copy);
-        clReleaseKernel(p->read);
-        clReleaseProgram(p->prog);
-    }
+    if (p->ops)
+        p->ops->close(p);
     volatile double sink = p->sink;
     (void)sink;
     free(p->ha);
@@ -337,42 +270,10 @@ static void probe_close(spmv_probe *p)
 
 spmv_bandwidth spmv_probe_finish(spmv_probe *p)
 {
-    spmv_bandwidth bw = probe_medians(p);
+    spmv_bandwidth bw = spmv_probe_medians(p);
     if (p)
         probe_close(p);
     return bw;
-}
-
-/* One device probe for the whole process: a step that measures several
- * kernels (step6) samples the same buffers for each, instead of allocating and
- * filling 512 MiB again, which on a CPU device costs seconds of page faults.
- * Closed at exit (its buffers keep their context alive until then). */
-static spmv_probe *kept;
-
-static void close_kept(void)
-{
-    if (kept)
-        probe_close(kept);
-    kept = NULL;
-}
-
-static spmv_probe *device_probe(spmv_cl *cl)
-{
-    static int registered;
-    if (kept && kept->cl == cl && kept->ctx == cl->ctx) {
-        kept->n = 0;
-        if (kept->host)
-            kept->host->n = 0;
-        return kept;
-    }
-    close_kept();
-    kept = spmv_probe_open(cl, 0);
-    if (kept) {
-        kept->ctx = cl->ctx;
-        if (!registered)
-            registered = atexit(close_kept) == 0;
-    }
-    return kept;
 }
 
 void spmv_bandwidth_print(const spmv_bandwidth *bw)
@@ -401,39 +302,4 @@ void spmv_bandwidth_print(const spmv_bandwidth *bw)
     printf("probe    host, %d thread%s, %zu MiB, sampled beside it: copy %.1f GB/s, read %.1f GB/s (C, POSIX threads); "
            "bounds use %.1f, the fastest of the four\n", bw->host_threads, bw->host_threads > 1 ? "s" : "",
            bw->host_mib, bw->host_copy_gbs, bw->host_read_gbs, bw->gbs);
-}
-
-/* ---- the timed run, after the first check ---- */
-
-static void read_back(spmv_cl *cl, cl_mem y, void *host, size_t bytes)
-{
-    CL_CHECK(clEnqueueReadBuffer(cl->queue, y, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
-}
-
-int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem d_y, void *y, const spmv_ref *ref,
-                     int single, const spmv_options *o, spmv_measure *m)
-{
-    m->median = m->min = 0;
-    memset(&m->bw, 0, sizeof m->bw);
-    if (!m->check.pass)
-        return 0;
-    size_t bytes = (size_t)ref->n * (ref->complex_ ? 2 : 1) * (single ? 4 : 8);
-    spmv_cl_poison(cl, d_y, bytes);
-    spmv_probe *probe = device_probe(cl);
-    spmv_time_seq(cl, l, n, o->warmup, o->runs, probe, &m->median, &m->min);
-    m->bw = probe_medians(probe);
-    read_back(cl, d_y, y, bytes);
-    spmv_check again = spmv_check_result(ref, y, single);
-    if (!again.pass || again.max_err > m->check.max_err)
-        m->check = again;
-    if (!again.pass)
-        m->median = m->min = 0;
-    return m->check.pass;
-}
-
-int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem d_y, float *y,
-                        const spmv_ref *ref, const spmv_options *o, spmv_measure *m)
-{
-    spmv_launch l = { k, global, local };
-    return spmv_measure_seq(cl, &l, 1, d_y, y, ref, 1, o, m);
 }

@@ -1,10 +1,15 @@
-/* measure.h - timing, the bandwidth probe, and the checked, timed run of a kernel. */
+/* measure.h - timing and the bandwidth probe, on the host: no OpenCL here
+ * (step 0 uses it alone). A device's probe, its kernels timed and the
+ * checked, timed run of a kernel are measure_cl.h's. */
 #ifndef SPMV_MEASURE_H
 #define SPMV_MEASURE_H
 
 #include "check.h"
-#include "clutil.h"
 #include "options.h"
+
+#include <stddef.h>
+
+typedef struct spmv_cl spmv_cl;   /* clutil.h: the device, only pointed to here */
 
 /* Median and minimum of n times (the array is sorted in place). */
 void spmv_stats(double *ms, int n, double *median, double *min);
@@ -28,21 +33,27 @@ void spmv_stats(double *ms, int n, double *median, double *min);
  * threads, gone before the kernel runs (measure.c, spmv_probe_open_beside, says
  * why not OpenMP's). */
 #define SPMV_PROBE_MIN_SAMPLES 5
-typedef struct spmv_probe {
+typedef struct spmv_probe spmv_probe;
+/* What a device's probe adds (measure_cl.c): its copy and read, timed, and
+ * the release of its objects. */
+typedef struct {
+    void (*sample)(spmv_probe *p, double *copy_ms, double *read_ms);
+    void (*close)(spmv_probe *p);
+} spmv_probe_ops;
+struct spmv_probe {
     spmv_cl *cl;                 /* NULL: the host probe */
-    cl_context ctx;              /* the context it was opened in (spmv_measure_kernel keeps one) */
+    void *ctx;                   /* the context it was opened in (spmv_measure_kernel keeps one) */
+    const spmv_probe_ops *ops;   /* a device's; NULL: the host probe */
+    void *dev;                   /* the device's program, kernels and buffers */
     struct spmv_probe *host;     /* on a CPU device: the host probe, sampled with it */
     int threads;                 /* the host probe's threads */
     int posix;                   /* its threads are POSIX threads (beside a CPU device), not OpenMP's */
     size_t bytes;                /* of each buffer */
-    cl_program prog;
-    cl_kernel copy, read;
-    cl_mem a, b;
     double *ha, *hb, sink;
     double *copy_ms, *read_ms;   /* one per sample */
     int n, cap;
     int between;                 /* of the n samples, those taken between the timed runs */
-} spmv_probe;
+};
 typedef struct {
     double copy_gbs, read_gbs, gbs;   /* gbs: the largest (of all four on a CPU device), which the bounds use */
     int samples;                      /* 0: not measured (SPMV_PROBE_MB=0, or no timed runs) */
@@ -53,14 +64,21 @@ typedef struct {
     size_t host_mib;
     int host_threads;                 /* its threads; 0: no host probe beside the device's */
 } spmv_bandwidth;
-/* cl NULL: the host probe with this many threads; a CPU device: its probe and
- * the host's, a thread per compute unit. NULL when SPMV_PROBE_MB=0
- * (no probe; SPMV_PROBE_MB=N: N MiB, for tests and simulators). */
-spmv_probe *spmv_probe_open(spmv_cl *cl, int threads);
+/* The host probe with this many threads (OpenMP's); a device's is
+ * spmv_probe_open (measure_cl.h). NULL when SPMV_PROBE_MB=0 (no probe;
+ * SPMV_PROBE_MB=N: N MiB, for tests and simulators). */
+spmv_probe *spmv_probe_open_host(int threads);
 /* The host probe as it runs beside a CPU device: its threads end with each
  * sample (POSIX threads), so none is left spinning when a kernel runs. */
 spmv_probe *spmv_probe_open_beside(int threads);
+/* A probe of bytes, sampled once untimed: ops NULL, the host's arrays and
+ * threads (posix: POSIX threads); else a device's (dev: its objects, which
+ * ops->close releases), with a host probe of `beside` threads sampled with
+ * it (0: none). */
+spmv_probe *spmv_probe_start(spmv_cl *cl, const spmv_probe_ops *ops, void *dev, size_t bytes, int threads,
+                             int posix, int beside);
 void spmv_probe_sample(spmv_probe *p);   /* one copy and one read, timed (and the host's beside a CPU device) */
+spmv_bandwidth spmv_probe_medians(spmv_probe *p);   /* the medians so far; p stays open */
 spmv_bandwidth spmv_probe_finish(spmv_probe *p);   /* medians; frees p (NULL: nothing measured) */
 void spmv_bandwidth_print(const spmv_bandwidth *bw);   /* the probe line */
 
@@ -70,34 +88,11 @@ void spmv_bandwidth_print(const spmv_bandwidth *bw);   /* the probe line */
  * kernel leaves them), and the probe gets at least SPMV_PROBE_MIN_SAMPLES. */
 void spmv_time_runs(double (*run)(void *ctx), void *ctx, int warmup, int runs, spmv_probe *probe,
                     double *median, double *min);
-/* The same for an OpenCL kernel, timed with profiling events. */
-void spmv_time_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, int warmup, int runs,
-                      spmv_probe *probe, double *median, double *min);
-/* The same for kernels that make one run together (spmv_cl_run_seq). */
-void spmv_time_seq(spmv_cl *cl, const spmv_launch *l, int n, int warmup, int runs, spmv_probe *probe,
-                   double *median, double *min);
-
-/* The timing every OpenCL step makes once its first run has passed its check.
- * Section 6 of main.c launches the kernel once on a y poisoned with NaN,
- * reads y back and checks it (m->check); then, if that passed, this:
- *   poisons y again, runs warmup untimed runs, then the timed runs with the
- *   device's bandwidth probe sampled between them (opened once per process,
- *   sampled afresh for every kernel measured), reads y back into y and checks
- *   it once more: a race or an unwritten row shows in either check. The worse
- *   check is kept, and a failed one drops the time.
- * If the first check failed, nothing runs. Prints nothing (report.h does).
- * Returns 1 if the check (still) passes. */
+/* A checked, timed run (measure_cl.h's spmv_measure_kernel, step 0's loop). */
 typedef struct {
     double median, min;   /* ms; 0 when a check failed */
     spmv_check check;
     spmv_bandwidth bw;    /* sampled between the timed runs */
 } spmv_measure;
-int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem d_y, float *y,
-                        const spmv_ref *ref, const spmv_options *o, spmv_measure *m);
-/* The same for a run made of n kernels in sequence (step 6's adaptive kernel
- * and its fix-up), timed from the first start to the last end; y holds
- * floats if single, else doubles (pairs if the reference is complex). */
-int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem d_y, void *y, const spmv_ref *ref,
-                     int single, const spmv_options *o, spmv_measure *m);
 
 #endif

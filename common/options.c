@@ -1,7 +1,7 @@
 /* options.c - command-line parsing shared by every step. */
 #include "options.h"
 
-#include "clutil.h"
+#include "status.h"
 #include "results.h"
 
 #include <errno.h>
@@ -98,7 +98,7 @@ static void bad(const char *fmt, const char *a, const char *b)
 {
     char msg[512];
     snprintf(msg, sizeof msg, fmt, a, b);
-    spmv_die(SPMV_EXIT_USAGE, "%s (see %s --help)", msg, spmv_prog);
+    spmv_die(SPMV_EXIT_USAGE, "%s (see %s --help)", msg, spmv_prog_name());
 }
 
 static long long parse_int(const char *flag, const char *v, long long lo, long long hi)
@@ -168,7 +168,7 @@ static int ends_with(const char *s, const char *suffix)
 
 void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
 {
-    spmv_prog = s->name;
+    spmv_set_prog(s->name);
     memset(o, 0, sizeof *o);
     o->grid_w = o->grid_h = DEFAULT_GRID;
     o->radius = DEFAULT_RADIUS;

@@ -58,7 +58,7 @@ typedef struct {
 } spmv_options;
 
 /* Parse argv; on --help print usage and exit 0; on a bad flag print one line
- * and the usage hint, exit 2. Sets spmv_prog. */
+ * and the usage hint, exit 2. Names the program (spmv_set_prog). */
 void spmv_parse(int argc, char **argv, const spmv_step *step, spmv_options *o);
 
 #endif

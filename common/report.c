@@ -1,7 +1,7 @@
 /* report.c - result lines and CSV rows. */
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
-#include "cg.h"
+#include "clutil.h"
 #include "formats/formats.h"
 #include "precision.h"
 #include "roofline.h"
@@ -219,7 +219,7 @@ void spmv_save_y(const spmv_options *o, const void *y, long long n, int complex_
         return;
     }
     char comment[256];
-    snprintf(comment, sizeof comment, "y = A x of %s, %s, check PASS", spmv_prog, spmv_prec_words(single, complex_));
+    snprintf(comment, sizeof comment, "y = A x of %s, %s, check PASS", spmv_prog_name(), spmv_prec_words(single, complex_));
     spmv_error err;
     if (mm_write_vector(o->save_y, y, single, n, complex_, single ? 9 : 17, comment, &err))
         spmv_die(SPMV_EXIT_USAGE, "--save-y: %s", err.msg);

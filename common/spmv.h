@@ -7,12 +7,11 @@
  *   4  clutil.h     the program and the kernel (the arguments are OpenCL's own)
  *   5  clutil.h     the work sizes checked against the device
  *   6  check.h      the check of the first run (the launch and the read-back
- *                   are OpenCL's own); measure.h: the timed runs
+ *                   are OpenCL's own); measure_cl.h: the timed runs
  *   7  report.h     the check's verdict, --save-y, the result lines, the CSV row
  *   8  clutil.h     release
  * Below them: matrix.h (the formats in memory and the conversions), roofline.h
- * (the FLOP and byte formulas), stopwatch.h (the setup's time by phase),
- * csrchoice.h (chapter 6's rule: the CSR kernel a matrix's rows choose);
+ * (the FLOP and byte formulas), stopwatch.h (the setup's time by phase);
  * formats/ (the files read and written) serves load.c and report.c, and no
  * step includes it. */
 #ifndef SPMV_H
@@ -21,11 +20,10 @@
 #include "clutil.h"
 #include "load.h"
 #include "check.h"
-#include "cg.h"
 #include "measure.h"
+#include "measure_cl.h"
 #include "report.h"
 #include "matrix.h"
 #include "roofline.h"
 #include "stopwatch.h"
-#include "csrchoice.h"
 #endif

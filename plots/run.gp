@@ -1,7 +1,7 @@
-# plots/run.gp - the chart of one `make run` (common/run-chart.sh draws it):
+# plots/run.gp - the chart of one `make run` (scripts/run-chart.sh draws it):
 # a bar per step and kernel, GFLOP/s at the median time, with its % of the
 # compulsory bound (the bandwidth probed in the same run) written on the bar.
-# Drawn as PNG and SVG (the terminal's text chart is common/run-chart.sh's).
+# Drawn as PNG and SVG (the terminal's text chart is scripts/run-chart.sh's).
 # Variables: file (idx label gflops pct lt; the label's lines split at '|'),
 # n (bars), dev, out.
 W = n > 9 ? 100 * n : 900   # room for each bar's label

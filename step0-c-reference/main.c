@@ -7,13 +7,21 @@
  *
  * The baseline every kernel is compared with, and the first check of the
  * course: the float loops below must agree with the double reference in
- * common/check.c. They run on the host (OpenMP for --threads); no OpenCL.
+ * common/check.c. They run on the host (OpenMP for --threads); no OpenCL:
+ * the modules of common/ it includes below include none, and it links none.
  *
  *   row      the article's loop: each row walks all diagonals (default)
  *   diag     diagonal by diagonal: each diagonal streams through y
  *   blocked  a block of rows at a time, diagonals inside (--block rows)
  */
-#include "spmv.h"
+#include "check.h"
+#include "load.h"
+#include "matrix.h"
+#include "measure.h"
+#include "options.h"
+#include "report.h"
+#include "status.h"
+#include "stopwatch.h"
 
 #include <math.h>
 #include <omp.h>
@@ -143,7 +151,7 @@ int main(int argc, char **argv)
     /* 2. The matrix and x (common/load.h; --info and --save-* see them as read),
      * and the reference y (common/check.h) */
     spmv_input in;
-    spmv_read_dia(&o, &in);
+    spmv_read_dia(&o, NULL, &in);   /* no device: the host's memory alone */
     spmv_save_matrix(&o, &in);
     dia_matrix A;
     spmv_load_dia(&o, &in, 1, &A);
@@ -166,7 +174,7 @@ int main(int argc, char **argv)
     if (m.check.pass) {
         for (int i = 0; i < A.rows; i++)
             y[i] = NAN;
-        spmv_probe *probe = spmv_probe_open(NULL, threads);
+        spmv_probe *probe = spmv_probe_open_host(threads);
         host_run_ctx c = { &o, &A, x, y };
         spmv_time_runs(host_run, &c, o.warmup, o.runs, probe, &m.median, &m.min);
         m.bw = spmv_probe_finish(probe);

@@ -33,7 +33,7 @@ int main(int argc, char **argv)
     /* 2. The matrix and x (common/load.h; --info and --save-* see them as read),
      * and the reference y (common/check.h) */
     spmv_input in;
-    spmv_read_dia(&o, &in);
+    spmv_read_dia(&o, &cl.limits, &in);
     spmv_save_matrix(&o, &in);
     dia_matrix A;
     spmv_load_dia(&o, &in, PITCH_ALIGN, &A);

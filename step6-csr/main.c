@@ -13,6 +13,7 @@
  * chapter changes.
  */
 #include "adaptive/host.h"
+#include "choice/csrchoice.h"
 #include "precision.h"
 #include "spmv.h"
 
@@ -109,7 +110,7 @@ int main(int argc, char **argv)
     /* 2. The matrix and x (common/load.h; --info and --save-* see them as read),
      * and the reference y (common/check.h) */
     spmv_input in;
-    spmv_read_csr(&o, &in);
+    spmv_read_csr(&o, &cl.limits, &in);
     spmv_save_matrix(&o, &in);
     csr_matrix A;
     spmv_load_csr(&o, &in, &A);
@@ -126,7 +127,7 @@ int main(int argc, char **argv)
     if (single)
         csr_round_to_float(&A);   /* the reference sees the numbers the device sees */
     printf("matrix   %s: %d x %d, %lld nonzeros\n", A.origin.name, A.rows, A.cols, A.nnz);
-    spmv_row_stats st = spmv_row_lengths(&A);   /* chapter 6's rule: common/csrchoice.h */
+    spmv_row_stats st = spmv_row_lengths(&A);   /* chapter 6's rule: step6-csr/choice/csrchoice.h */
     printf("values   %s (%d bytes), x and y interleaved (re, im)%s\n", spmv_prec_name(p), vsize,
            cplx ? "" : " only when complex");
     double *x = spmv_x_doubles(&o, A.cols, cplx, single);

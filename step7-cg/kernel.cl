@@ -4,7 +4,7 @@
  * of a loop. This file is built first, then chapter 6's own kernel.cl
  * (../step6-csr/kernel.cl) after it as one program: the product q = A p is
  * chapter 6's csr_scalar or csr_vector, unchanged. Around it, the rest of an
- * iteration of CG (common/cg.h has the algorithm):
+ * iteration of CG (step7-cg/reference/cg.h has the algorithm):
  *
  *   plain (-UCG_FUSED): one kernel per operation, as a BLAS offers them:
  *     SpMV q = A p;  cg_dot p.q;  cg_axpy x += alpha p;  cg_axpy r -= alpha q;

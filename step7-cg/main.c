@@ -7,7 +7,7 @@
  *   build/step7 --gen poisson:nx=2048 --tol 0 --maxiter 200 --csv cg.csv   a timing run
  *   build/step7 --matrix tests/data/1138_bus.mtx --kernel plain --history h.csv   |r|/|b| per iteration
  *
- * Solves A x = b for a symmetric positive definite A from x = 0 (common/cg.h
+ * Solves A x = b for a symmetric positive definite A from x = 0 (step7-cg/reference/cg.h
  * has the method), on the device, and checks the answer on the host: the
  * true residual |b - A x| / |b| in double, and the iteration count against
  * the host's own CG in double. Exit status: 0 solved and checked (or the
@@ -15,7 +15,8 @@
  * (A not positive definite), 2 bad input, 3 skipped, 4 --maxiter reached
  * before --tol. The sections below appear in the same order in every step.
  */
-#include "csrchoice.h"
+#include "../step6-csr/choice/csrchoice.h"
+#include "reference/cg.h"
 #include "precision.h"
 #include "results.h"
 #include "spmv.h"
@@ -396,7 +397,7 @@ typedef struct {
 static void read_system(spmv_options *o, const spmv_cl *cl, cg_system *s)
 {
     spmv_input in;
-    spmv_read_csr(o, &in);
+    spmv_read_csr(o, &cl->limits, &in);
     spmv_save_matrix(o, &in);
     csr_matrix *A = &s->A;
     spmv_load_csr(o, &in, A);
@@ -721,7 +722,7 @@ static void save_outputs(const spmv_options *o, int pass, const char *vname, con
     }
 }
 
-/* The host's CG in double (common/cg.c): its iteration count is the one the
+/* The host's CG in double (step7-cg/reference/cg.c): its iteration count is the one the
  * device's must match. Within a budget of a few seconds; past it, or at
  * --tol 0, there is no count to compare, and the output says so. */
 static void host_cg(const cg_system *s, int fixed, int maxiter, double *xh, spmv_cg_result *host)
@@ -735,7 +736,7 @@ static void host_cg(const cg_system *s, int fixed, int maxiter, double *xh, spmv
     }
     if (spmv_cg_host(&s->A, s->b, xh, s->tol, cap, host, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    printf("host CG  %d iterations in double (common/cg.c), %s\n", host->iterations,
+    printf("host CG  %d iterations in double (step7-cg/reference/cg.c), %s\n", host->iterations,
            host->end == CG_CONVERGED ? "converged" : host->end == CG_BREAKDOWN ? "broke down"
            : cap < maxiter ? "not converged within its budget (nonzeros x iterations <= 4e9): no count to compare"
                            : "not converged");

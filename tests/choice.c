@@ -1,4 +1,4 @@
-/* tests/choice.c - chapter 6's rule (common/csrchoice.c) on one matrix, for a
+/* tests/choice.c - chapter 6's rule (step6-csr/choice/csrchoice.c) on one matrix, for a
  * GPU or a CPU, without a device: what build/step6 would print and choose
  * there.
  *
@@ -11,6 +11,7 @@
  * kernel as vector-G, its default group). Bad arguments: one line on
  * stderr, exit status 2.
  */
+#include "../step6-csr/choice/csrchoice.h"
 #include "spmv.h"
 
 #include <stdio.h>
@@ -54,7 +55,7 @@ int main(int argc, char **argv)
     spmv_options o;
     spmv_parse(argc - 1, argv + 1, &STEP, &o);
     spmv_input in;
-    spmv_read_csr(&o, &in);
+    spmv_read_csr(&o, NULL, &in);
     csr_matrix A;
     spmv_load_csr(&o, &in, &A);
     spmv_row_stats st = spmv_row_lengths(&A);

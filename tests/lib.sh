@@ -46,13 +46,13 @@ pass() { echo "PASS $1"; echo "PASS $1" >>"$RESULTS"; }
 fail() { echo "FAIL $1: $2"; echo "FAIL $1" >>"$RESULTS"; FAILED=1; }
 skip() { echo "SKIP $1: $2"; printf 'SKIP %s\t%s\n' "$1" "$2" >>"$RESULTS"; }   # run.sh: the reason after the tab
 
-# what a check needs that a machine may lack (common/deps.sh installs it where it can)
+# what a check needs that a machine may lack (scripts/deps.sh installs it where it can)
 need_tool() { # NAME TOOL [PACKAGE]
     case $2 in
         /*) [ -x "$2" ] && return 0 ;;
         *) command -v "$2" >/dev/null 2>&1 && return 0 ;;
     esac
-    skip "$1" "$2 is not installed (apt-get install ${3:-$2}; common/deps.sh installs it where it can)"
+    skip "$1" "$2 is not installed (apt-get install ${3:-$2}; scripts/deps.sh installs it where it can)"
     return 1
 }
 have_cpu_device() { "$BUILD/devices" 2>/dev/null | grep -qE '^[0-9]+:[0-9]+ +CPU '; }

@@ -49,7 +49,7 @@ int main(int argc, char **argv)
     spmv_error err;
     coo_matrix C;
     csr_matrix A;
-    if (matrix_read(argv[2], &C, &err))
+    if (matrix_read(argv[2], NULL, &C, &err))
         return die(&err);
     int rc = coo_to_csr(&C, &A, &err);
     coo_free(&C);

@@ -60,7 +60,7 @@ int main(int argc, char **argv)
 
     coo_matrix A;
     spmv_error err;
-    if (matrix_read(path, &A, &err) != 0) {
+    if (matrix_read(path, NULL, &A, &err) != 0) {
         fprintf(stderr, "readmtx: error: %s\n", err.msg);
         return 2;
     }

@@ -1,6 +1,6 @@
 # tests/t_answers.sh - every exercise has an answer, and each answer still holds.
 #
-# 1. `make answers` (common/answers.sh) on the default device at small sizes,
+# 1. `make answers` (scripts/answers.sh) on the default device at small sizes,
 #    the chapters named by their folders (step7-cg; `make answers STEPS=step7`
 #    or STEPS=step7-cg builds build/step1 from a fresh clone too):
 #    each exercise's row is a PASS when its claims held, a FAIL when WRONG, a
@@ -57,7 +57,7 @@ if ! "$BUILD/step1" --grid 8 --runs 1 >/dev/null 2>&1; then
     skip "answers: make answers" "no OpenCL device answers --device $SPMV_DEVICE here"
 else
     # the chapters by their folders' names (step7-cg), as a user may name them
-    ANSWERS_SMALL=1 ANSWERS_OUT=$TMP/out common/answers.sh "${chapters[@]}" >"$TMP/table" 2>"$TMP/log"
+    ANSWERS_SMALL=1 ANSWERS_OUT=$TMP/out scripts/answers.sh "${chapters[@]}" >"$TMP/table" 2>"$TMP/log"
     st=$?
     rows=$(awk '/^chapter +ex / { on = 1; next } /^\(on / { on = 0 } on && /^step[0-9] /' "$TMP/table")
     if [ -n "$rows" ]; then pass "answers: make answers prints its table"; else fail "answers: make answers prints its table" "status $st: $(tail -n 3 "$TMP/log" | tr '\n' ' ')"; fi

@@ -1,4 +1,4 @@
-# tests/t_deps.sh - common/deps.sh on a machine that lacks things: as a user
+# tests/t_deps.sh - scripts/deps.sh on a machine that lacks things: as a user
 # without sudo it names the exact packages in one line (status 2); as root it
 # calls apt-get install with exactly the missing ones; `run` mode (make run)
 # asks for gnuplot-nox too, never oclgrind; an optional package (gnuplot-nox,
@@ -43,34 +43,34 @@ T=""; [ -x /usr/bin/time ] || T=" time"
 S=""; /usr/bin/python3 -c 'import scipy' 2>/dev/null || S=" python3-scipy"
 P=""; pkg-config --exists petsc 2>/dev/null || test -e /usr/lib/petsc/include/petsc.h || P=" petsc-dev"
 T="$T$S$P"
-expect_status "deps: user without sudo gets status 2" 2 deps bash "$ROOT/common/deps.sh"
+expect_status "deps: user without sudo gets status 2" 2 deps bash "$ROOT/scripts/deps.sh"
 one_line "deps: one line naming the exact packages" "run: sudo apt-get install -y opencl-c-headers gcc make gnuplot-nox oclgrind$T" "$TMP/err"
 printf '#!/bin/sh\necho 0\n' >"$B/id"
 rm -f "$TMP/apt.log"
-expect_ok "deps: root installs with apt-get" deps bash "$ROOT/common/deps.sh"
+expect_ok "deps: root installs with apt-get" deps bash "$ROOT/scripts/deps.sh"
 asked "deps: apt-get asked for exactly the missing packages" "opencl-c-headers gcc make gnuplot-nox oclgrind$T"
 # and on this machine, where everything is installed, it says nothing
 if command -v gnuplot >/dev/null && command -v oclgrind >/dev/null && [ -x /usr/bin/time ] && [ -z "$S$P" ] && have_cpu_device; then
-    expect_ok "deps: nothing missing here" bash "$ROOT/common/deps.sh"
+    expect_ok "deps: nothing missing here" bash "$ROOT/scripts/deps.sh"
     [ -s "$TMP/out" ] && fail "deps: silent when nothing is missing" "$(cat "$TMP/out")" || pass "deps: silent when nothing is missing"
 else
     skip "deps: nothing missing here, and silent" "this machine lacks gnuplot, oclgrind, /usr/bin/time, SciPy, PETSc or a CPU device"
 fi
 # `deps.sh run` (make run) asks for what builds and runs the steps, and gnuplot for its chart
 printf '#!/bin/sh\necho 1000\n' >"$B/id"
-expect_status "deps run: user without sudo gets status 2" 2 deps bash "$ROOT/common/deps.sh" run
+expect_status "deps run: user without sudo gets status 2" 2 deps bash "$ROOT/scripts/deps.sh" run
 one_line "deps run: gnuplot-nox asked, oclgrind not" "run: sudo apt-get install -y opencl-c-headers gcc make gnuplot-nox" "$TMP/err"
 printf '#!/bin/sh\necho 0\n' >"$B/id"
 rm -f "$TMP/apt.log"
-expect_ok "deps run: root installs with apt-get" deps bash "$ROOT/common/deps.sh" run
+expect_ok "deps run: root installs with apt-get" deps bash "$ROOT/scripts/deps.sh" run
 asked "deps run: apt-get asked for gnuplot-nox with the rest" "opencl-c-headers gcc make gnuplot-nox"
 
 # ---- a required package that cannot be installed stops it ----
 rm -f "$TMP/apt.log"
-expect_status "deps: a required package that apt-get cannot install: status 2" 2 deps env APT_FAIL=gcc bash "$ROOT/common/deps.sh"
+expect_status "deps: a required package that apt-get cannot install: status 2" 2 deps env APT_FAIL=gcc bash "$ROOT/scripts/deps.sh"
 tail -n 1 "$TMP/err" >"$TMP/last"
 one_line "deps: ... and the last line says what to run" "deps: apt-get install failed; run: sudo apt-get install -y opencl-c-headers gcc make gnuplot-nox oclgrind$T" "$TMP/last"
-expect_status "deps: no package network, a required package missing: status 2" 2 deps env APT_FAIL=update bash "$ROOT/common/deps.sh" run
+expect_status "deps: no package network, a required package missing: status 2" 2 deps env APT_FAIL=update bash "$ROOT/scripts/deps.sh" run
 grep -q '^deps: apt-get update failed; run: sudo apt-get install -y opencl-c-headers gcc make gnuplot-nox$' "$TMP/err" &&
     pass "deps: ... and says what to run" || fail "deps: ... and says what to run" "$(tr '\n' '|' <"$TMP/err")"
 
@@ -79,34 +79,34 @@ printf '#!/bin/sh\nexit 0\n' >"$B/gcc"
 printf '#!/bin/sh\nexit 0\n' >"$B/make"
 chmod +x "$B/gcc" "$B/make"
 printf '#!/bin/sh\necho 1000\n' >"$B/id"
-expect_ok "deps: user without sudo, only optional packages missing: status 0" deps bash "$ROOT/common/deps.sh"
+expect_ok "deps: user without sudo, only optional packages missing: status 0" deps bash "$ROOT/scripts/deps.sh"
 one_line "deps: ... one line naming them and the SKIPs" "deps: not installed here: gnuplot-nox oclgrind$T; the tests that need them are reported as SKIP" "$TMP/out"
 [ -s "$TMP/err" ] && fail "deps: ... nothing on stderr" "$(cat "$TMP/err")" || pass "deps: ... nothing on stderr"
-expect_ok "deps run: user without sudo, no gnuplot: status 0" deps bash "$ROOT/common/deps.sh" run
+expect_ok "deps run: user without sudo, no gnuplot: status 0" deps bash "$ROOT/scripts/deps.sh" run
 [ -s "$TMP/out" ] || [ -s "$TMP/err" ] && fail "deps run: ... silent (the chart says how to get gnuplot)" "$(cat "$TMP/out" "$TMP/err")" ||
     pass "deps run: ... silent (the chart says how to get gnuplot)"
 # as root with no package network (the GPU machine): tried, one line, status 0
 printf '#!/bin/sh\necho 0\n' >"$B/id"
 rm -f "$TMP/apt.log"
-expect_ok "deps: root, apt-get update fails, only optional missing: status 0" deps env APT_FAIL=update DEPS_TRIED="$TMP/new/tried" bash "$ROOT/common/deps.sh"
+expect_ok "deps: root, apt-get update fails, only optional missing: status 0" deps env APT_FAIL=update DEPS_TRIED="$TMP/new/tried" bash "$ROOT/scripts/deps.sh"
 grep -q "^deps: apt-get update failed, so these are not installed: gnuplot-nox oclgrind$T; the tests that need them are reported as SKIP" "$TMP/out" &&
     [ "$(grep -c '^deps:' "$TMP/out")" = 2 ] && [ ! -s "$TMP/err" ] && pass "deps: ... says so in one line after the try" ||
     fail "deps: ... says so in one line after the try" "$(tr '\n' '|' <"$TMP/out") $(tr '\n' '|' <"$TMP/err")"
 # make run there: not tried again while build/.deps-tried names them
 rm -f "$TMP/apt.log"
-expect_ok "deps run: root, what failed before: status 0" deps env APT_FAIL=update DEPS_TRIED="$TMP/new/tried" bash "$ROOT/common/deps.sh" run
+expect_ok "deps run: root, what failed before: status 0" deps env APT_FAIL=update DEPS_TRIED="$TMP/new/tried" bash "$ROOT/scripts/deps.sh" run
 [ ! -e "$TMP/apt.log" ] && [ ! -s "$TMP/out" ] && pass "deps run: ... not tried again, silent" ||
     fail "deps run: ... not tried again, silent" "$(cat "$TMP/apt.log" 2>/dev/null | tr '\n' '|') $(cat "$TMP/out")"
 # one optional package apt-get cannot find: the others are installed all the same
 rm -f "$TMP/apt.log" "$TMP/tried"
-expect_ok "deps: root, oclgrind not to be had: status 0" deps env APT_FAIL=oclgrind DEPS_TRIED="$TMP/tried" bash "$ROOT/common/deps.sh"
+expect_ok "deps: root, oclgrind not to be had: status 0" deps env APT_FAIL=oclgrind DEPS_TRIED="$TMP/tried" bash "$ROOT/scripts/deps.sh"
 grep -q '^apt-get install -y -qq gnuplot-nox -o' "$TMP/apt.log" && grep -q '^deps: apt-get install failed, so these are not installed: oclgrind;' "$TMP/out" &&
     [ "$(cat "$TMP/tried" 2>/dev/null)" = oclgrind ] && pass "deps: ... gnuplot-nox installed alone, oclgrind named and noted" ||
     fail "deps: ... gnuplot-nox installed alone, oclgrind named and noted" "$(tr '\n' '|' <"$TMP/apt.log") $(tr '\n' '|' <"$TMP/out")"
 # a GPU's driver and no PoCL: make test asks for PoCL (its CPU device), make run does not
 rm -f "$TMP/apt.log"
-expect_ok "deps: a GPU's driver only: root installs" deps env OCL_ICD_VENDORS="$TMP/gpu-vendors" bash "$ROOT/common/deps.sh"
+expect_ok "deps: a GPU's driver only: root installs" deps env OCL_ICD_VENDORS="$TMP/gpu-vendors" bash "$ROOT/scripts/deps.sh"
 asked "deps: ... PoCL asked beside the GPU's driver" "gnuplot-nox oclgrind$T pocl-opencl-icd"
 rm -f "$TMP/apt.log"
-expect_ok "deps run: a GPU's driver only: root installs" deps env OCL_ICD_VENDORS="$TMP/gpu-vendors" bash "$ROOT/common/deps.sh" run
+expect_ok "deps run: a GPU's driver only: root installs" deps env OCL_ICD_VENDORS="$TMP/gpu-vendors" bash "$ROOT/scripts/deps.sh" run
 asked "deps run: ... gnuplot-nox, no PoCL" "gnuplot-nox"

@@ -42,12 +42,21 @@ else fail "info of the 7x5 radius-1 grid" "got '$l'"; fi
 l1=$(info "$S1" --grid 7x5 --radius 1 $Q)
 if [ -n "$l" ] && [ "$l" = "$l1" ]; then pass "info of the grid: step0 and step1 print the same line"
 else fail "info of the grid: step0 and step1 print the same line" "step0 '$l', step1 '$l1'"; fi
-# complex: the real and imaginary parts apart (step0 prints it, then refuses the matrix)
+# complex: the sum's real and imaginary parts apart, the Frobenius norm one
+# real number (step0 prints it, then refuses the matrix)
 l=$(info "$S0" --matrix "$D/young1c.mtx" $Q)
-if printf '%s\n' "$l" | grep -qE '[|] field complex [|] .*[|] sum re -?[0-9.e+-]+ im -?[0-9.e+-]+ [|] frobenius re [0-9.e+-]+ im [0-9.e+-]+$' &&
+if printf '%s\n' "$l" | grep -qE '[|] field complex [|] .*[|] sum re -?[0-9.e+-]+ im -?[0-9.e+-]+ [|] frobenius [0-9.e+-]+$' &&
    grep -q 'young1c is complex' "$TMP/info_err"; then
-    pass "info of complex young1c.mtx: real and imaginary sums, then the DIA refusal"
-else fail "info of complex young1c.mtx: real and imaginary sums, then the DIA refusal" "got '$l' $(cat "$TMP/info_err")"; fi
+    pass "info of complex young1c.mtx: real and imaginary sums, one norm, then the DIA refusal"
+else fail "info of complex young1c.mtx: real and imaginary sums, one norm, then the DIA refusal" "got '$l' $(cat "$TMP/info_err")"; fi
+# the norm is sqrt(sum |a_ij|^2): a_11 = 3+4i and 2+3i (a repeated entry,
+# summed first: 5+7i) and a_22 = 5i give |5+7i|^2 + |5i|^2 = 74 + 25 = 99;
+# the parts' own norms (sqrt 25 = 5, sqrt 74) are not it
+printf '%%%%MatrixMarket matrix coordinate complex general\n2 2 3\n1 1 3 4\n1 1 2 3\n2 2 0 5\n' >"$TMP/c.mtx"
+l=$(info "$S0" --matrix "$TMP/c.mtx" $Q)
+want=$(awk 'BEGIN { printf "%.17g", sqrt(99) }')
+if [ "${l##*| frobenius }" = "$want" ]; then pass "info of a complex matrix: the Frobenius norm sqrt(sum |a|^2), one number"
+else fail "info of a complex matrix: the Frobenius norm sqrt(sum |a|^2), one number" "want frobenius $want, got '$l'"; fi
 
 # same_info NAME A B: the two files print the same --info numbers, file and format aside
 same_info() {

@@ -158,7 +158,17 @@ bad nonnumeric_size.mtx "nonnumeric_size.mtx:2: column count 'five' in the size 
 bad size_garbage.mtx "size_garbage.mtx:2: unexpected 'x' after the size line"
 bad size_overflow.mtx 'size_overflow.mtx:2: entry count 99999999999999999999 in the size line is too large'
 bad huge_rows.mtx 'huge_rows.mtx:2: 3000000000 x 5 matrix: rows and columns are limited to 2147483646'
-bad nnz_over_area.mtx 'nnz_over_area.mtx:2: 10 entries declared, more than rows*cols'
+bad nnz_over_area.mtx 'nnz_over_area.mtx:2: 10 entries declared, more than rows*cols of a 3 x 3 matrix holds (9) and more than the rest of the file can hold (8 bytes'
+# More entries than rows*cols are read when the file holds them (repeated
+# entries, summed): GraphBLAS's test files, 3 x 1 with 4 entries. A count
+# the rest of the file has no room for is refused from the header; one it
+# has room for, but not the lines, where the file ends.
+printf '%%%%MatrixMarket matrix coordinate real general\n3 1 4\n1 1 1\n2 1 2\n3 1 3\n1 1 4\n' >"$TMP/repeated.mtx"
+dump_is repeated_over_area "$TMP/repeated.mtx" "$(printf '0 0 1 0\n0 0 4 0\n1 0 2 0\n2 0 3 0')"
+printf '%%%%MatrixMarket matrix coordinate real general\n3 1 5\n1 1 1.0\n2 1 2.0\n3 1 3.0\n1 1 4.0\n' >"$TMP/repeated5.mtx"
+expect_error repeated_over_area_truncated 'repeated5.mtx:7: file ends after 4 of the 5 entries' "$READMTX" "$TMP/repeated5.mtx"
+sed '2s/3 1 4/3 1 6/' "$TMP/repeated.mtx" >"$TMP/repeated6.mtx"
+expect_error repeated_over_file 'repeated6.mtx:2: 6 entries declared, more than rows*cols of a 3 x 1 matrix holds (3) and more than the rest of the file can hold (24 bytes: room for 4 entry lines of 6 bytes or more)' "$READMTX" "$TMP/repeated6.mtx"
 bad truncated.mtx 'truncated.mtx:7: file ends after 3 of the 5 entries declared on line 3'
 bad truncated_midline.mtx 'truncated_midline.mtx:4: missing value'
 bad too_many.mtx 'too_many.mtx:6: more entries than the 2 declared on line 2'
@@ -174,7 +184,7 @@ bad int_not_int.mtx "int_not_int.mtx:4: value '2.5' is not an integer (field is 
 bad pattern_value.mtx "pattern_value.mtx:4: unexpected '3.0' after the entry (a pattern entry is 'row col')"
 bad pattern_skew.mtx 'pattern_skew.mtx:1: pattern skew-symmetric is not a valid combination'
 bad sym_nonsquare.mtx 'sym_nonsquare.mtx:2: a symmetric matrix must be square, this one is 4 x 5'
-bad sym_over_triangle.mtx 'sym_over_triangle.mtx:2: 7 entries declared, more than one triangle'
+bad sym_over_triangle.mtx 'sym_over_triangle.mtx:2: 7 entries declared, more than one triangle with its diagonal of a 3 x 3 matrix holds (6) and more than the rest of the file can hold'
 bad sym_both_triangles.mtx 'sym_both_triangles.mtx:5: entry (1,3) is above the diagonal but line 3 has one below it'
 bad skew_diag.mtx 'skew_diag.mtx:4: diagonal entry (2,2) in a skew-symmetric matrix'
 # absurd declared sizes are refused before allocating, and at once: under 2 s

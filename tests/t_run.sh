@@ -103,7 +103,7 @@ for type in GPU CPU; do
     printf '#!/bin/sh\necho "$*" >>"%s/asked"\necho %s\n' "$TMP/fake" "$type" >"$TMP/fake/devices"
     chmod +x "$TMP/fake/devices"
     rm -f "$TMP/fake/asked"
-    "$ROOT/common/run-steps.sh" "$TMP/fake" "--grid 16 --runs 1" step4 >"$TMP/out" 2>&1
+    "$ROOT/scripts/run-steps.sh" "$TMP/fake" "--grid 16 --runs 1" step4 >"$TMP/out" 2>&1
     n=$(sed -n '/= summary =/,$p' "$TMP/out" | grep -cE '^step4 +cpu ')
     dev=$(awk -F, "$BY_NAME"'{ print col("device"); exit }' "$TMP/fake/run.csv")
     want=$([ $type = CPU ] && echo 1 || echo 0)

@@ -1,7 +1,7 @@
 # tests/t_step7.sh - step7-cg, the conjugate-gradient solver: plain and fused,
 # float and double, on Poisson grids whose sizes are multiples of nothing
 # (not of 4, 32 or a work-group) and on the real SPD files; the iteration
-# count against the host's CG in double (common/cg.c) within the margin the
+# count against the host's CG in double (step7-cg/reference/cg.c) within the margin the
 # program states, the true residual against the tolerance; refusals (not
 # symmetric, not square, complex: status 2, one line), the breakdown of an
 # indefinite matrix (status 1), b = 0 (0 iterations, x = 0), --maxiter

@@ -44,7 +44,7 @@ meets() {
 }
 
 # a textbook CG in double (Hestenes-Stiefel, the stopping test before each
-# iteration, as common/cg.h): the iteration count the yardsticks are held to
+# iteration, as step7-cg/reference/cg.h): the iteration count the yardsticks are held to
 PY=
 for p in python3 /usr/bin/python3; do
     if "$p" -c 'import scipy' >/dev/null 2>&1; then PY=$p; break; fi
@@ -81,7 +81,7 @@ else
     if [ -x "$BUILD/step7" ]; then
         _run "$BUILD/step7" --gen poisson:nx=37,ny=23 --precision d --kernel plain
         host=$(sed -n "s/.*the host's CG in double \([0-9]*\).*/\1/p" "$TMP/out" | head -n 1)
-        close_iters "scipy cg: poisson 37x23 iterations as step7's host CG (common/cg.c)" "$(col "$TMP/s.csv" iterations)" "$host"
+        close_iters "scipy cg: poisson 37x23 iterations as step7's host CG (step7-cg/reference/cg.c)" "$(col "$TMP/s.csv" iterations)" "$host"
     else
         skip "scipy cg: iterations as step7's host CG" "build/step7 is not built here"
     fi

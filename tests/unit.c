@@ -1,7 +1,9 @@
 /* tests/unit.c - unit tests of common/: the generator, every conversion, the
- * reference and the checker. Prints "PASS name" / "FAIL name: why" lines
+ * reference and the checker; and chapter 7's host CG
+ * (step7-cg/reference/cg.c). Prints "PASS name" / "FAIL name: why" lines
  * (tests/t_unit.sh counts them). Real matrices are read from the directories
  * given on the command line, when there are any. */
+#include "../step7-cg/reference/cg.h"
 #include "capacity.h"
 #include "formats/formats.h"
 #include "precision.h"
@@ -157,7 +159,7 @@ static void test_poisson(void)
             snprintf(spec, sizeof spec, "poisson:ny=%d,nx=%d", H, W);
         csr_matrix A;
         spmv_error err;
-        int rc = csr_generate(spec, 5, &A, &err);
+        int rc = csr_generate(spec, 5, NULL, &A, &err);
         int ok = rc == 0 && A.rows == n && A.cols == n && A.nnz == 5LL * n - 2 * W - 2 * H && A.ptr[0] == 0 &&
                  A.ptr[n] == A.nnz;
         double *D = ok ? dense_of_csr(&A) : NULL;
@@ -186,14 +188,14 @@ static void test_poisson(void)
     }
     csr_matrix A;
     spmv_error err;
-    int rc = csr_generate("poisson:ny=4", 1, &A, &err);
+    int rc = csr_generate("poisson:ny=4", 1, NULL, &A, &err);
     result(rc == -1 && strstr(err.msg, "needs nx=W"), "gen poisson: nx required", "rc %d '%s'", rc, err.msg);
-    rc = csr_generate("poisson:nx=4,rows=3", 1, &A, &err);
+    rc = csr_generate("poisson:nx=4,rows=3", 1, NULL, &A, &err);
     result(rc == -1 && strstr(err.msg, "takes nx, ny, not 'rows'"), "gen poisson: unknown key", "rc %d '%s'", rc,
            err.msg);
-    rc = csr_generate("poisson:nx=50000,ny=50000", 1, &A, &err);
+    rc = csr_generate("poisson:nx=50000,ny=50000", 1, NULL, &A, &err);
     result(rc == -1 && strstr(err.msg, "2^31"), "gen poisson: 2^31 rows refused", "rc %d '%s'", rc, err.msg);
-    rc = csr_generate("poisson:nx=2.5", 1, &A, &err);
+    rc = csr_generate("poisson:nx=2.5", 1, NULL, &A, &err);
     result(rc == -1 && strstr(err.msg, "whole number"), "gen poisson: nx=2.5 refused", "rc %d '%s'", rc, err.msg);
 }
 
@@ -223,7 +225,7 @@ static void test_box(void)
                                       : 7LL * n - 2 * ((long long)X * Y + Y * Z + X * Z);
             csr_matrix A;
             spmv_error err;
-            int rc = csr_generate(spec, 5, &A, &err);
+            int rc = csr_generate(spec, 5, NULL, &A, &err);
             int ok = rc == 0 && A.rows == n && A.cols == n && A.nnz == want_nnz && A.ptr[0] == 0 && A.ptr[n] == A.nnz;
             double *D = ok ? dense_of_csr(&A) : NULL;
             int bad = -1;
@@ -265,7 +267,7 @@ static void test_box(void)
         int rc = 0;
         for (int t = 0; t < 2; t++) {
             omp_set_num_threads(t + 1);
-            rc |= csr_generate(spec, 1, &G[t], &err);
+            rc |= csr_generate(spec, 1, NULL, &G[t], &err);
         }
         omp_set_num_threads(2);
         char name[128];
@@ -309,7 +311,7 @@ static void test_box(void)
         csr_matrix A;
         spmv_error err;
         char name[128];
-        int rc = csr_generate(bad[t].spec, 1, &A, &err);
+        int rc = csr_generate(bad[t].spec, 1, NULL, &A, &err);
         snprintf(name, sizeof name, "gen %s: refused (%s)", bad[t].spec, bad[t].says);
         result(rc == -1 && strstr(err.msg, bad[t].says), name, "rc %d '%s'", rc, rc ? err.msg : "");
         if (rc == 0)
@@ -317,14 +319,14 @@ static void test_box(void)
     }
 }
 
-/* common/cg.c: the host's CG solves Poisson to its tolerance (the true
+/* step7-cg/reference/cg.c: the host's CG solves Poisson to its tolerance (the true
  * residual too), stops at once for b = 0, breaks down on an indefinite
  * matrix, runs exactly maxiter with tol 0; the symmetry test */
 static void test_cg(void)
 {
     csr_matrix A;
     spmv_error err;
-    int rc = csr_generate("poisson:nx=23,ny=17", 1, &A, &err);
+    int rc = csr_generate("poisson:nx=23,ny=17", 1, NULL, &A, &err);
     int n = A.rows, r0, c0;
     double *b = malloc(sizeof(double) * (size_t)n), *x = malloc(sizeof(double) * (size_t)n);
     for (int i = 0; i < n; i++)
@@ -419,7 +421,7 @@ static void test_conversions(void)
                    memcmp(R.col, R2.col, sizeof(int) * R.nnz) == 0 && memcmp(R.re, R2.re, sizeof(double) * R.nnz) == 0,
                name, "rc %d", rc);
 
-        rc = csr_to_dia(&R, 32, &D, &err);
+        rc = csr_to_dia(&R, 32, NULL, &D, &err);
         long long nd = -1;
         csr_count_diagonals(&R, &nd);
         if (rc == 0) {
@@ -450,7 +452,7 @@ static void test_conversions(void)
     dia_matrix G, G2;
     csr_matrix R;
     dia_generate_grid(37, 29, 5, 3, 32, &G, &err);
-    int rc = dia_to_csr(&G, &R, &err) || csr_to_dia(&R, 32, &G2, &err);
+    int rc = dia_to_csr(&G, &R, &err) || csr_to_dia(&R, 32, NULL, &G2, &err);
     result(rc == 0 && G2.ndiag == G.ndiag && G2.nnz == G.nnz &&
                memcmp(G.offsets, G2.offsets, sizeof(int) * G.ndiag) == 0 &&
                memcmp(G.values, G2.values, sizeof(float) * G.ndiag * G.pitch) == 0,
@@ -461,7 +463,7 @@ static void test_conversions(void)
     csr_matrix W;
     dia_matrix D;
     coo_to_csr(&C, &W, &err);
-    rc = csr_to_dia(&W, 1, &D, &err);
+    rc = csr_to_dia(&W, 1, NULL, &D, &err);
     result(rc == -1 && strstr(err.msg, "step6-csr") && strstr(err.msg, "diagonals"),
            "scattered matrix refused for DIA, suggests step6-csr", "rc %d '%s'", rc, err.msg);
     coo_free(&C);
@@ -612,16 +614,15 @@ static void test_capacity_by_field(void)
     spmv_size cplx = real;
     cplx.complex_ = 1;
     /* 100 floats fit one buffer, 100 pairs do not */
-    spmv_limits_device("a small device", 600, 1 << 20, SPMV_MEM_DEVICE);
-    spmv_limits_format('c', 0);
-    int real_ok = spmv_fits(&real, &err) == 0;
-    int cplx_no = spmv_fits(&cplx, &err) != 0 && strstr(err.msg, "the values");
+    spmv_limits lim;
+    spmv_limits_device(&lim, "a small device", 600, 1 << 20, SPMV_MEM_DEVICE);
+    lim.format = 'c', lim.precision = 0;
+    int real_ok = spmv_fits(&lim, &real, &err) == 0;
+    int cplx_no = spmv_fits(&lim, &cplx, &err) != 0 && strstr(err.msg, "the values");
     result(real_ok && cplx_no, "capacity: without --precision a complex file's values count 8 bytes",
            "real fits %d, complex refused %d (%s)", real_ok, cplx_no, err.msg);
-    spmv_limits_format('c', 's');
-    result(spmv_fits(&cplx, &err) == 0, "capacity: --precision s counts 4 bytes a value", "%s", err.msg);
-    spmv_limits_device("unlimited", 1ULL << 62, 1ULL << 62, SPMV_MEM_DEVICE);
-    spmv_limits_format(0, 's');
+    lim.precision = 's';
+    result(spmv_fits(&lim, &cplx, &err) == 0, "capacity: --precision s counts 4 bytes a value", "%s", err.msg);
 }
 
 /* A build log from a compiler that ignores #line (NVIDIA's "<kernel>:N:",
@@ -662,7 +663,7 @@ static void test_file(const char *path)
     coo_matrix C, C2;
     csr_matrix R, R2;
     char name[600];
-    if (matrix_read(path, &C, &err)) {
+    if (matrix_read(path, NULL, &C, &err)) {
         snprintf(name, sizeof name, "read %s", path);
         result(0, name, "%s", err.msg);
         return;
@@ -677,7 +678,7 @@ static void test_file(const char *path)
         dia_matrix D;
         long long nd;
         csr_count_diagonals(&R, &nd);
-        if (csr_to_dia(&R, 32, &D, &err) == 0) {
+        if (csr_to_dia(&R, 32, NULL, &D, &err) == 0) {
             csr_matrix R3;
             /* explicit zeros in a file are not nonzeros in DIA: compare without them */
             long long nz = 0;
@@ -810,7 +811,7 @@ static void test_parallel(void)
         csr_generate_grid(97, 83, 5, 7, &G[t], &err);
         dia_generate_grid(97, 83, 5, 7, 32, &D[t], &err);
         coo_to_csr(&coo, &C[t], &err);
-        csr_to_dia(&G[t], 16, &E[t], &err);
+        csr_to_dia(&G[t], 16, NULL, &E[t], &err);
         xf[t] = spmv_random_floats(100003, 5, &err);
         xd[t] = spmv_random_doubles(8151, 5, 0, &err);
         csr_reference(&G[t], xd[t], &R[t], &err);

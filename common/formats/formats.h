@@ -1,7 +1,9 @@
 /* formats.h - the files the course reads and writes: Matrix Market (.mtx) and
  * Harwell-Boeing (.rua, .rsa, .psa, .cua, ...) matrices, and Matrix Market
  * vectors. These know files, not runs: what a run reads and saves (--matrix,
- * --x, --info, --save-*) is decided in common/load.c and common/report.c.
+ * --x, --info, --save-*) is decided in common/load.c and common/report.c,
+ * and what a run can hold is handed to the readers (spmv_limits, capacity.h),
+ * which judge a header's sizes against it.
  *
  *   matrix_read.c   picks the reader by content, then by extension
  *   mmio.c          Matrix Market coordinate matrices, read
@@ -23,10 +25,12 @@
 #include "matrix.h"
 
 /* Read a Matrix Market or Harwell-Boeing file (chosen by content, then
- * extension), expanding symmetric, skew-symmetric and Hermitian storage. */
-int matrix_read(const char *path, coo_matrix *A, spmv_error *err);
-int mm_read(const char *path, coo_matrix *A, spmv_error *err);
-int hb_read(const char *path, coo_matrix *A, spmv_error *err);
+ * extension), expanding symmetric, skew-symmetric and Hermitian storage.
+ * The header's sizes are judged against lim's run (NULL: the host alone)
+ * before anything of their size exists. */
+int matrix_read(const char *path, struct spmv_limits *lim, coo_matrix *A, spmv_error *err);
+int mm_read(const char *path, struct spmv_limits *lim, coo_matrix *A, spmv_error *err);
+int hb_read(const char *path, struct spmv_limits *lim, coo_matrix *A, spmv_error *err);
 
 /* Read a column vector of exactly n entries from an 'array' file (real,
  * integer or complex, general). complex_: the run is complex; a real file

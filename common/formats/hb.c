@@ -370,7 +370,8 @@ static int read_hb(rd_lines *L, coo_matrix *A, rd_entries *E, long long **ptrp, 
     if (sym == RD_SKEW && pattern)
         return spmv_fail(err, "%s:3: type '%s': a skew-symmetric pattern is not valid (the mirrored "
                          "entries would need values)", path, q);
-    if (rd_check_size(path, 3, nrow, ncol, nnz, sym, complex_values, err))
+    /* an entry: at least its row index, one character of a fixed-width field */
+    if (rd_check_size(L, 3, nrow, ncol, nnz, sym, complex_values, 1, err))
         return -1;
 
     if (header_line(L, 4, err))
@@ -509,7 +510,7 @@ static int read_hb(rd_lines *L, coo_matrix *A, rd_entries *E, long long **ptrp, 
     return rd_entries_finish(E, A, err);
 }
 
-int hb_read(const char *path, coo_matrix *A, spmv_error *err)
+int hb_read(const char *path, struct spmv_limits *lim, coo_matrix *A, spmv_error *err)
 {
     rd_lines L;
     rd_entries E;
@@ -518,6 +519,7 @@ int hb_read(const char *path, coo_matrix *A, spmv_error *err)
     rd_entries_init(&E, path, RD_GENERAL, 0, 0);
     if (rd_open(&L, path, err))
         return -1;
+    L.lim = lim;
     int rc = read_hb(&L, A, &E, &ptr, err);
     rd_close(&L);
     free(ptr);

@@ -42,7 +42,7 @@ static int ext_is_hb(const char *path)
            strchr("ae", tolower((unsigned char)dot[3]));
 }
 
-int matrix_read(const char *path, coo_matrix *A, spmv_error *err)
+int matrix_read(const char *path, struct spmv_limits *lim, coo_matrix *A, spmv_error *err)
 {
     memset(A, 0, sizeof *A);
     /* Look at the first bytes and lines without trusting them: a binary file
@@ -79,13 +79,13 @@ int matrix_read(const char *path, coo_matrix *A, spmv_error *err)
     if (got >= 2 && first2[0] == 0x1f && first2[1] == 0x8b)
         return spmv_fail(err, "%s:1: gzip-compressed file; decompress it first (gunzip)", path);
     if (strncmp(head[0], "%%MatrixMarket", 14) == 0 || ext_is(path, "mtx") || ext_is(path, "mm"))
-        return mm_read(path, A, err);
+        return mm_read(path, lim, A, err);
     int hb_type = 0;
     if (!binary && strlen(head[2]) >= 3 && head[3][0] == '(')
         hb_type = strchr("RCPIrcpi", head[2][0]) && strchr("USHZRushzr", head[2][1]) &&
                   strchr("AEae", head[2][2]);
     if (hb_type || ext_is_hb(path))
-        return hb_read(path, A, err);
+        return hb_read(path, lim, A, err);
     if (got == 0)
         return spmv_fail(err, "%s:1: empty file: neither Matrix Market nor Harwell-Boeing", path);
     return spmv_fail(err, "%s:1: neither a Matrix Market file (first line '%%%%MatrixMarket matrix "

@@ -155,7 +155,9 @@ static int read_mm(rd_lines *L, coo_matrix *A, rd_entries *E, spmv_error *err)
         return spmv_fail(err, "%s:%ld: unexpected '%s' after the size line 'rows cols entries'", path, L->line, q);
     }
     long size_line = L->line;
-    if (rd_check_size(path, size_line, rows, cols, stored, sym, fld == F_COMPLEX, err))
+    /* the shortest entry line: "1 1\n", "1 1 1\n", "1 1 1 1\n" */
+    int min_entry = fld == F_PATTERN ? 4 : fld == F_COMPLEX ? 8 : 6;
+    if (rd_check_size(L, size_line, rows, cols, stored, sym, fld == F_COMPLEX, min_entry, err))
         return -1;
 
     A->rows = (int)rows;
@@ -217,7 +219,7 @@ static int read_mm(rd_lines *L, coo_matrix *A, rd_entries *E, spmv_error *err)
     return rd_entries_finish(E, A, err);
 }
 
-int mm_read(const char *path, coo_matrix *A, spmv_error *err)
+int mm_read(const char *path, struct spmv_limits *lim, coo_matrix *A, spmv_error *err)
 {
     rd_lines L;
     rd_entries E;
@@ -225,6 +227,7 @@ int mm_read(const char *path, coo_matrix *A, spmv_error *err)
     rd_entries_init(&E, path, RD_GENERAL, 0, 0);
     if (rd_open(&L, path, err))
         return -1;
+    L.lim = lim;
     int rc = read_mm(&L, A, &E, err);
     rd_close(&L);
     if (rc) {

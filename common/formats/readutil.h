@@ -25,6 +25,7 @@ typedef struct {
     long line;          /* number of the line in buf, 1-based; 0 before the first */
     char *buf;          /* the line without its '\n' (and without a final '\r') */
     size_t len, cap;
+    struct spmv_limits *lim;   /* the run the sizes are judged against (capacity.h); NULL: the host alone */
 } rd_lines;
 
 int rd_open(rd_lines *L, const char *path, spmv_error *err);
@@ -60,9 +61,11 @@ void rd_entries_init(rd_entries *E, const char *path, enum rd_symmetry sym, int 
  * entries in both triangles) and append it. line: where it was read. */
 int rd_entries_add(rd_entries *E, long line, int r, int c, double re, double im, spmv_error *err);
 /* Would rows x cols with `stored` entries (expanded for a symmetry) fit the
- * allocation limit? Asks spmv_alloc, which refuses before touching memory. */
-int rd_check_size(const char *path, long line, long long rows, long long cols, long long stored,
-                  enum rd_symmetry sym, int complex_values, spmv_error *err);
+ * run of L->lim (capacity.h), before anything of that size exists? A count
+ * above what the matrix holds (repeated entries, summed) must fit in the
+ * rest of the file (L->f, read up to the header), min_entry_bytes an entry. */
+int rd_check_size(const rd_lines *L, long line, long long rows, long long cols, long long stored,
+                  enum rd_symmetry sym, int complex_values, int min_entry_bytes, spmv_error *err);
 /* Expand the symmetry into A (rows, cols and origin already set by the caller
  * except nnz/expanded/stored) and free E. On failure frees E and zeroes A. */
 int rd_entries_finish(rd_entries *E, coo_matrix *A, spmv_error *err);

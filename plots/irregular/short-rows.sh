@@ -2,7 +2,7 @@
 # plots/irregular/short-rows.sh [OUT] - chapter 6's kernels on very short rows
 # (a road network, a mesh of low degree): build/step6 on `--gen
 # short:rows=ROWS,mean=M` as the mean row length falls from 8 to 1, every
-# kernel, float and double, so that the rule (common/csrchoice.c) can be
+# kernel, float and double, so that the rule (step6-csr/choice/csrchoice.c) can be
 # checked against where each kernel wins.
 #
 #   make -s all && plots/irregular/short-rows.sh /tmp/short                 the default device

@@ -1,5 +1,5 @@
 # step0-c-reference/answers/answers.sh - the answers of chapter 0's exercises,
-# run and checked by `make answers` (common/answers.sh says what each call does).
+# run and checked by `make answers` (scripts/answers.sh says what each call does).
 
 exercise 1 "row, diag, blocked on 1 and 2 threads: who gains"
 for k in row diag blocked; do

@@ -1,5 +1,5 @@
 # step1-naive/answers/answers.sh - the answers of chapter 1's exercises, run
-# and checked by `make answers` (common/answers.sh says what each call does).
+# and checked by `make answers` (scripts/answers.sh says what each call does).
 
 exercise 1 "local size: which matters on which device"
 for l in 32 64 256 1024; do

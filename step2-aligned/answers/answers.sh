@@ -1,5 +1,5 @@
 # step2-aligned/answers/answers.sh - the answers of chapter 2's exercises,
-# run and checked by `make answers` (common/answers.sh says what each call does).
+# run and checked by `make answers` (scripts/answers.sh says what each call does).
 
 # pitch_copy ALIGN: build/step2 with PITCH_ALIGN ALIGN, as $SCRATCH/step2-pALIGN
 pitch_copy() {

@@ -1,5 +1,5 @@
 # step3-local/answers/answers.sh - the answers of chapter 3's exercises, run
-# and checked by `make answers` (common/answers.sh says what each call does).
+# and checked by `make answers` (scripts/answers.sh says what each call does).
 
 exercise 1 "the article's one-offset-per-work-item copy: 317 diagonals, 64 items"
 run "build/step3 --grid 41x39 --radius 10 --local-size 64"

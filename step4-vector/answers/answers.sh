@@ -1,5 +1,5 @@
 # step4-vector/answers/answers.sh - the answers of chapter 4's exercises, run
-# and checked by `make answers` (common/answers.sh says what each call does).
+# and checked by `make answers` (scripts/answers.sh says what each call does).
 # Exercise 4's code answer is blocked-tricks.patch: step 0's blocked loop with
 # the cpu kernel's two tricks, as --kernel blocked4 and blocked8.
 

@@ -1,5 +1,5 @@
 # step5-image/answers/answers.sh - the answers of chapter 5's exercises, run
-# and checked by `make answers` (common/answers.sh says what each call does).
+# and checked by `make answers` (scripts/answers.sh says what each call does).
 
 exercise 1 "the second texel: radius 0 against 5, and two texels always"
 # GFLOP/s counts 2 per nonzero, so it compares time per nonzero across radii.

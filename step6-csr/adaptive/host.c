@@ -7,7 +7,7 @@
  *
  * What it decides, in the order ../main.c asks: the work-group and the share
  * of nonzeros per block (adaptive_open); the kernel the matrix chooses
- * (adaptive_choose, chapter 6's rule in common/csrchoice.c); where rows are
+ * (adaptive_choose, chapter 6's rule in step6-csr/choice/csrchoice.c); where rows are
  * cut and how the pieces of a cut row are added up, the blocks, their device
  * buffers and the build options (adaptive_prepare); the kernel's arguments
  * and launches (adaptive_args).
@@ -465,7 +465,7 @@ void adaptive_open(adaptive_kernel *ad, const spmv_cl *cl, const spmv_options *o
              local > 1 ? (size_t)FIXUP_SIZE : 1);
 }
 
-/* The kernel the matrix chooses: chapter 6's rule (common/csrchoice.c), with
+/* The kernel the matrix chooses: chapter 6's rule (step6-csr/choice/csrchoice.c), with
  * this kernel's block as the longest regular row; then what each candidate
  * would run with */
 const char *adaptive_choose(const adaptive_kernel *ad, const spmv_row_stats *st, int gpu, int group)

@@ -8,7 +8,7 @@
 #ifndef STEP6_ADAPTIVE_HOST_H
 #define STEP6_ADAPTIVE_HOST_H
 
-#include "csrchoice.h"
+#include "../choice/csrchoice.h"
 #include "spmv.h"
 
 /* The kernel source, built after ../kernel.cl (which defines what it uses) */
@@ -49,7 +49,7 @@ typedef struct {
  * kernels run. `runs`: the adaptive kernel runs (a bad --local-size is then
  * refused). */
 void adaptive_open(adaptive_kernel *ad, const spmv_cl *cl, const spmv_options *o, int runs);
-/* The kernel the matrix chooses (common/csrchoice.h's rule, printed with
+/* The kernel the matrix chooses (step6-csr/choice/csrchoice.h's rule, printed with
  * why, then the vector kernel's `group` beside the adaptive kernel's block):
  * the adaptive kernel where rows are irregular (`st`), else scalar or vector
  * (`gpu`). */

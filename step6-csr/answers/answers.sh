@@ -1,5 +1,5 @@
 # step6-csr/answers/answers.sh - the answers of chapter 6's exercises, run
-# and checked by `make answers` (common/answers.sh says what each call does).
+# and checked by `make answers` (scripts/answers.sh says what each call does).
 # The code answers are patches under step6-csr/answers/: segments.patch (a
 # kernel, used with --kernel-file) and cut-alone.patch (host.c, built by
 # variant.sh into a copy).

@@ -21,6 +21,6 @@ flags=$(make -s --no-print-directory --eval 'variant-flags: ; @echo "$(CFLAGS)"'
 libs=$(make -s --no-print-directory --eval 'variant-libs: ; @echo "$(LDFLAGS) $(LDLIBS)"' variant-libs)
 d=$(cd "$dir" && pwd)/step6-csr
 # shellcheck disable=SC2086
-${CC:-gcc} $flags -DSPMV_KERNEL_PATH="\"$d/kernel.cl\"" -DSPMV_STEP_DIR="\"$d\"" "$d/main.c" "$d"/adaptive/*.c \
+${CC:-gcc} $flags -DSPMV_KERNEL_PATH="\"$d/kernel.cl\"" -DSPMV_STEP_DIR="\"$d\"" "$d/main.c" "$d"/*/*.c \
     "$BUILD/libspmv.a" $libs -o "$dir/step6" || { echo "variant: the build of $dir/step6 failed" >&2; exit 2; }
 echo "variant: $dir/step6 built from step6-csr/ with $*"

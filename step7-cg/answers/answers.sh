@@ -1,5 +1,5 @@
 # step7-cg/answers/answers.sh - the answers of chapter 7's exercises, run and
-# checked by `make answers` (common/answers.sh says what each call does).
+# checked by `make answers` (scripts/answers.sh says what each call does).
 # Full size: Poisson 1024^2 (exercise 2) and 512^2 (exercise 3), the
 # exercises' own; ANSWERS_SMALL=1: 64^2 and 128^2 (the smallest grid on which
 # float misses 1e-6 as it does at 512^2).

@@ -27,11 +27,11 @@
  *     rr = r . r       cublasXdot                      beta = rr / rr_old
  * so 7 library calls and 16 vector passes (scal 2, axpy 3, SpMV 2, dot 2,
  * axpy 3, axpy 3, dot 1) besides the matrix, in both forms. It stops when
- * sqrt(rr) <= tol ||b|| or after --maxiter (common/cg.h's test, before each
+ * sqrt(rr) <= tol ||b|| or after --maxiter (step7-cg/reference/cg.h's test, before each
  * iteration); --tol 0 runs exactly --maxiter iterations (the timing runs).
  * pq <= 0 is a breakdown (status 1); --maxiter reached before --tol is status
  * 4, as step7. The flags, defaults, symmetry test, true residual and CSV row
- * are step7's (common/cg.h); --history FILE writes iteration,rel_residual
+ * are step7's (step7-cg/reference/cg.h); --history FILE writes iteration,rel_residual
  * (the recurrence).
  *
  * The graph form: cublasSetStream and cusparseSetStream on a stream of its
@@ -60,6 +60,7 @@
  * sampled before the solve. The true residual ||b - A x|| / ||b|| is
  * recomputed on the host in double. One row of chapter 7's CG CSV (--csv).
  */
+#include "../../step7-cg/reference/cg.h"
 #include "cuda.h"
 #include "precision.h"
 #include "scalars.h"
@@ -513,7 +514,7 @@ int main(int argc, char **argv)
 {
     /* 1. Options and device */
     const char *history;
-    spmv_prog = STEP.name;
+    spmv_set_prog(STEP.name);
     argc = take_history(argc, argv, &history);
     spmv_options o;
     spmv_parse(argc, argv, &STEP, &o);
@@ -540,7 +541,7 @@ int main(int argc, char **argv)
 
     /* 2. The matrix and b: step7's, from the same code */
     spmv_input in;
-    spmv_read_csr(&o, &in);
+    spmv_read_csr(&o, &dev.limits, &in);
     spmv_save_matrix(&o, &in);
     csr_matrix A;
     spmv_load_csr(&o, &in, &A);

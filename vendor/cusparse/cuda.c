@@ -146,8 +146,8 @@ void open_device(const spmv_options *o, cuda_device *d, cuda_skip_fn skip)
     printf("library  %s\n", d->driver);
     /* for the size checks (common/capacity.h): a GPU of its own memory, and
      * the values kept as read beside their packed copy (spmv_prec_pack) */
-    spmv_limits_device(d->name, 0, p.totalGlobalMem, SPMV_MEM_DEVICE);
-    spmv_limits_keeps_values(1);
+    spmv_limits_device(&d->limits, d->name, 0, p.totalGlobalMem, SPMV_MEM_DEVICE);
+    d->limits.keeps_values = 1;
 }
 
 /* The bandwidth of the probe samples, as spmv_probe_finish computes it. */

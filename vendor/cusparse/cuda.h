@@ -25,6 +25,7 @@ typedef struct {
     int index;
     char name[256], driver[256];
     size_t global_mem;
+    spmv_limits limits;   /* this GPU, for the size checks (capacity.h): spmv_read_csr's second argument */
 } cuda_device;
 
 /* The NVIDIA kernel driver's version, where Linux shows it ("" elsewhere). */

@@ -209,7 +209,7 @@ int main(int argc, char **argv)
 
     /* 2. The matrix, x, and the reference y: step6's, from the same code */
     spmv_input in;
-    spmv_read_csr(&o, &in);
+    spmv_read_csr(&o, &dev.limits, &in);
     spmv_save_matrix(&o, &in);
     csr_matrix A;
     spmv_load_csr(&o, &in, &A);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# common/run-chart.sh CSV OUT - the chart of the run `make run` just made
-# (common/run-steps.sh calls it after its summary): GFLOP/s per step and
+# scripts/run-chart.sh CSV OUT - the chart of the run `make run` just made
+# (scripts/run-steps.sh calls it after its summary): GFLOP/s per step and
 # kernel with the % of the compulsory bound, as OUT.png and OUT.svg, and the
 # same chart as text on the terminal. Reads the CSV rows the steps wrote
 # (check PASS only; step6's first row per kernel: its first matrix). The text

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# common/answers.sh [STEP...] - what `make answers` does: run the answer of
+# scripts/answers.sh [STEP...] - what `make answers` does: run the answer of
 # every exercise (each chapter's stepN-*/answers/answers.sh), check that what
 # it claims still holds on this device, and print one table: chapter,
 # exercise, what it shows, status, and the measurements it made.

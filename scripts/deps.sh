@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# common/deps.sh [run] - check what the course needs and install what is missing.
+# scripts/deps.sh [run] - check what the course needs and install what is missing.
 #
 # Required (nothing builds or runs without them): a C compiler, make, the
 # OpenCL headers and ICD loader, and an OpenCL driver (PoCL runs OpenCL on the

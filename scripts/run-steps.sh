@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# common/run-steps.sh BUILD "ARGS" STEP... - what `make run` does: run each
+# scripts/run-steps.sh BUILD "ARGS" STEP... - what `make run` does: run each
 # step with the same options, then print one summary table read from the CSV
 # rows the steps wrote (never from their printed text), then the chart of the
-# run (common/run-chart.sh: BUILD/run.png, .svg and the terminal).
+# run (scripts/run-chart.sh: BUILD/run.png, .svg and the terminal).
 set -u
 build=$1 args=$2
 shift 2
@@ -160,7 +160,7 @@ echo "(device of the last OpenCL step: ${dev:-none}; rows in $csv$( [ -s "$cgcsv
 # chart is of SpMV rates, so a run of step 7 alone (a solver: ms an
 # iteration, in its own CSV) has none ----
 if [ -s "$csv" ] || [ ! -s "$cgcsv" ]; then
-    "$root/common/run-chart.sh" "$csv" "$build/run"
+    "$root/scripts/run-chart.sh" "$csv" "$build/run"
 fi
 # ---- end of the chart ----
 exit $bad

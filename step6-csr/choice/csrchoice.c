@@ -1,4 +1,4 @@
-/* csrchoice.c - chapter 6's rule; see csrchoice.h. The numbers behind each
+/* choice/csrchoice.c - chapter 6's rule; see csrchoice.h. The numbers behind each
  * choice are in step6-csr/README.md and step6-csr/adaptive/TUNING.md. */
 #include "csrchoice.h"
 

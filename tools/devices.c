@@ -14,7 +14,7 @@
 
 int main(int argc, char **argv)
 {
-    spmv_prog = "devices";
+    spmv_set_prog("devices");
     if (argc == 3 && strcmp(argv[1], "--type") == 0) {
         printf("%s\n", spmv_cl_type(argv[2]));
         return 0;

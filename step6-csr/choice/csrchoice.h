@@ -1,4 +1,4 @@
-/* csrchoice.h - chapter 6's rule: which CSR kernel a matrix's row lengths
+/* choice/csrchoice.h - chapter 6's rule: which CSR kernel a matrix's row lengths
  * choose (scalar, vector or adaptive) and the vector kernel's group. Step 6
  * prints it and marks its choice in the table; step 7 asks it which product
  * to run. It looks only at the row pointers, never at the device's speed: a

@@ -1,5 +1,5 @@
-/* cg.c - the host's conjugate gradient in double, the true residual, the
- * symmetry test (cg.h). */
+/* reference/cg.c - the host's conjugate gradient in double, the true
+ * residual, the symmetry test (cg.h). */
 #include "cg.h"
 
 #include <math.h>
@@ -144,9 +144,4 @@ int spmv_csr_symmetric(const csr_matrix *A, int *row, int *col)
         }
     }
     return 0;
-}
-
-double spmv_cg_bytes(long long rows, long long nnz, int value_size, int passes)
-{
-    return (double)nnz * (value_size + 4) + (double)(rows + 1) * 4 + (double)passes * rows * value_size;
 }

@@ -1,4 +1,4 @@
-/* climage.h - a float vector held in a 2-D image of float4 texels (step5).
+/* image/climage.h - a float vector held in a 2-D image of float4 texels (step5).
  *
  * Layout, the article's: float i lies in texel t = i / 4, component i % 4, and
  * texel t at (t & (width - 1), t >> log2(width)). The width is a power of two

@@ -1,4 +1,4 @@
-/* climage.c - a float vector held in a 2-D image of float4 texels (step5). */
+/* image/climage.c - a float vector held in a 2-D image of float4 texels (step5). */
 #include "climage.h"
 
 #include <stdio.h>

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# common/diff.sh N - what `make diff STEP=N` prints: what chapter N changes
-# from chapter N-1, in main.c and kernel.cl.
+# scripts/diff.sh N - what `make diff STEP=N` prints: what chapter N changes
+# from chapter N-1, in main.c and kernel.cl, and the host code the chapter
+# adds beside main.c (a folder of its own without a kernel.cl: step 5's
+# image/, chapter 6's choice/), shown whole. A folder with its own kernel.cl
+# (step4-vector/cpu/, step6-csr/adaptive/) is a second kernel, read apart.
 #
 # Each file opens with a comment. A kernel's says what changed from the step
 # before, why it should be faster and what it assumes; its "What changed"
@@ -57,9 +60,21 @@ if [ "$n" = 7 ]; then
     exit 0
 fi
 
-for f in main.c kernel.cl; do
+# the chapter's host files beside main.c: FOLDER/*.h and *.c in folders without a kernel.cl
+host_files() {
+    local d f
+    for d in "$1"/*/; do
+        [ -f "$d/kernel.cl" ] && continue
+        for f in "$d"*.h "$d"*.c; do [ -f "$f" ] && echo "${f#"$1"/}"; done
+    done
+}
+for f in main.c kernel.cl $(host_files "$cur"); do
     a=$prev/$f b=$cur/$f
     ha=$(header_lines "$a") hb=$(header_lines "$b")
+    case $f in
+        main.c | kernel.cl) ;;
+        *) echo "==== $b: host code of chapter $n beside main.c (its opening comment is the file's)" ;;
+    esac
     if [ "$f" = kernel.cl ] && [ "$hb" -gt 0 ]; then
         # the paragraph "What changed from step N-1: ..." (step 1: "What it does:")
         echo "==== $b, from its opening comment (which also says why it should be faster and what it assumes):"

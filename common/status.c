@@ -1,0 +1,34 @@
+/* status.c - the program's name and spmv_die; see status.h. */
+#include "status.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char *prog = "spmv";
+
+void spmv_set_prog(const char *name)
+{
+    prog = name;
+}
+
+const char *spmv_prog_name(void)
+{
+    return prog;
+}
+
+void spmv_die(int status, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    /* one line: a message built from a file's content must not break it */
+    for (char *p = msg; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+    fflush(NULL);   /* stdout and the result lines (results.h) before the error */
+    fprintf(stderr, "%s: error: %s\n", prog, msg);
+    exit(status);
+}
