@@ -103,7 +103,7 @@ rm -f "$TMP/g.csv"
 grep -q '^step6,scalar,.*,powerlaw3000x5000-m9-e2-s3,3000,5000,' "$TMP/g.csv" &&
     pass "gen: the CSV matrix column names the parameters" ||
     fail "gen: the CSV matrix column names the parameters" "$(tail -n 1 "$TMP/g.csv")"
-expect_error "gen: unknown kind" "--gen wants powerlaw:..., uniform:..., arrow:..., short:... or poisson:..., not 'zipf'" "$bin" --gen zipf:rows=10
+expect_error "gen: unknown kind" "--gen wants powerlaw:..., uniform:..., arrow:..., short:..., poisson:..., poisson3d:... or stencil27:..., not 'zipf'" "$bin" --gen zipf:rows=10
 expect_error "gen: no rows" "needs rows=N" "$bin" --gen powerlaw:mean=3
 expect_error "gen: unknown key" "takes rows, cols, mean, exp, not 'min'" "$bin" --gen powerlaw:rows=10,min=3
 expect_error "gen: exponent at most 1" "exp wants a number from 1.05" "$bin" --gen powerlaw:rows=10,exp=1
