@@ -1,4 +1,6 @@
-/* options.c - command-line parsing shared by every step. */
+/* options.c - command-line parsing shared by every step: one table of
+ * options, each in a group (options.h); a step takes the groups it names, and
+ * its --help lists those alone, with its own defaults. */
 #include "options.h"
 
 #include "status.h"
@@ -15,83 +17,239 @@
 #define DEFAULT_RADIUS 5
 #define DEFAULT_RUNS 10
 #define DEFAULT_WARMUP 2
+#define ALWAYS 0              /* the group of the options every step takes */
+
+enum {
+    O_GRID, O_RADIUS, O_MATRIX, O_GEN, O_SEED, O_PRECISION,
+    O_INFO, O_X, O_SAVE_X, O_B, O_SAVE_B, O_SAVE_Y, O_SAVE_MATRIX, O_HISTORY,
+    O_RUNS, O_WARMUP, O_DEVICE, O_LOCAL_SIZE, O_KERNEL_FILE, O_CL_OPTS, O_KERNEL,
+    O_THREADS, O_BLOCK, O_GROUP, O_SPLIT, O_COMBINE, O_TOL, O_MAXITER, O_CHECK_EVERY,
+    O_CSV, O_QUIET, O_ESTIMATE, O_HELP,
+};
+enum { SEC_MATRIX, SEC_CHECK, SEC_RUN, SEC_COUNT };
+#define OPT_VARIANTS (1u << 31)   /* --kernel NAME: a step with variants takes it */
+
+typedef struct {
+    int id;
+    const char *name, *arg;   /* arg NULL: a flag without a value */
+    unsigned group;           /* OPT_*, or ALWAYS */
+    int section;
+    const char *help;         /* "%s": the step's name */
+    const char *def;          /* the default, unless the step says its own (spmv_step.defaults) */
+} option;
+
+/* In the order --help lists them. A name may appear twice, in two groups no
+ * step takes together (--save-x: x of a product, or a solver's solution). */
+static const option TABLE[] = {
+    { O_GRID, "--grid", "WxH | W", OPT_GRID, SEC_MATRIX, "grid of W x H points, one row each (W alone: square)", NULL },
+    { O_RADIUS, "--radius", "R", OPT_GRID, SEC_MATRIX,
+      "link every neighbour with dx^2+dy^2 <= R^2 (R=5: 81 diagonals)", NULL },
+    { O_MATRIX, "--matrix", "FILE", ALWAYS, SEC_MATRIX, "read a Matrix Market (.mtx) or Harwell-Boeing file instead",
+      NULL },
+    { O_GEN, "--gen", "SPEC", ALWAYS, SEC_MATRIX,
+      "generate an irregular matrix instead: powerlaw:rows=N[,mean=M][,exp=A],\n"
+      "uniform:rows=N[,min=a][,max=b], arrow:rows=N (cols=C: not square),\n"
+      "short:rows=N[,mean=M][,band=B] (rows of 1 to 2M-1 near the diagonal);\n"
+      "poisson:nx=W[,ny=H], the 5-point Laplacian on a W x H grid (symmetric);\n"
+      "poisson3d:nx=N[,ny=..][,nz=..] (7 points: 6 and -1) and\n"
+      "stencil27:nx=N[,ny=..][,nz=..] (3x3x3: 26 and -1) on a 3-D box, both SPD", NULL },
+    { O_SEED, "--seed", "S", ALWAYS, SEC_MATRIX, NULL, "1" },   /* help: of x, or of b (OPT_CG) */
+    { O_PRECISION, "--precision", "P", OPT_PRECISION, SEC_MATRIX, NULL, "s" },   /* help from spmv_step.precisions */
+    { O_INFO, "--info", NULL, ALWAYS, SEC_CHECK, "print one line about the matrix as read: sizes, sum, Frobenius norm",
+      NULL },
+    { O_X, "--x", "FILE", OPT_PRODUCT, SEC_CHECK, "read x from an array file ('N 1', real or complex) instead of --seed",
+      NULL },
+    { O_SAVE_X, "--save-x", "FILE", OPT_PRODUCT, SEC_CHECK, "write x as the run uses it, as an array file", NULL },
+    { O_SAVE_Y, "--save-y", "FILE", OPT_PRODUCT, SEC_CHECK, "write y as an array file, only if the check passed", NULL },
+    { O_B, "--b", "FILE", OPT_CG, SEC_CHECK, "the right-hand side from an array file ('N 1') instead of --seed", NULL },
+    { O_SAVE_B, "--save-b", "FILE", OPT_SOLUTION, SEC_CHECK, "write b as the solve uses it, as an array file", NULL },
+    { O_SAVE_X, "--save-x", "FILE", OPT_SOLUTION, SEC_CHECK, "write the solution x, only if the check passed", NULL },
+    { O_SAVE_MATRIX, "--save-matrix", "FILE", ALWAYS, SEC_CHECK,
+      "write the matrix as read (symmetry expanded) as a coordinate file", NULL },
+    { O_HISTORY, "--history", "FILE", OPT_CG, SEC_CHECK, "|r|/|b| before each iteration, as CSV (iteration,rel_residual)",
+      NULL },
+    { O_RUNS, "--runs", "N", OPT_PRODUCT, SEC_RUN,
+      "timed runs; the median and minimum are reported; before\n"
+      "each, one bandwidth probe sample and one untimed run", "10" },
+    { O_WARMUP, "--warmup", "N", OPT_PRODUCT, SEC_RUN, "untimed runs first", "2" },
+    { O_TOL, "--tol", "T", OPT_CG, SEC_RUN,
+      "stop at a relative residual |r|/|b| <= T; 0: run exactly --maxiter\n"
+      "iterations (a timing run)", "1e-5 float, 1e-10 double" },
+    { O_MAXITER, "--maxiter", "N", OPT_CG, SEC_RUN, "stop after N iterations", "10 n, n the rows" },
+    { O_CHECK_EVERY, "--check-every", "K", OPT_CHECK_EVERY, SEC_RUN, "fused: read the residual back every K iterations",
+      "printed" },
+    { O_DEVICE, "--device", "SEL", OPT_DEVICE, SEC_RUN,
+      "P:D, cpu, gpu, or part of a name (or SPMV_DEVICE); see `make devices`", NULL },
+    { O_LOCAL_SIZE, "--local-size", "L", OPT_OPENCL, SEC_RUN, "work-group size", "the step's own" },
+    { O_KERNEL_FILE, "--kernel-file", "FILE", OPT_OPENCL, SEC_RUN, "build this kernel source (FILE.cl)", NULL },
+    { O_CL_OPTS, "--cl-opts", "\"...\"", OPT_OPENCL, SEC_RUN, "OpenCL build options", NULL },
+    /* `make run ARGS="--device gpu"` gives every step the same line */
+    { O_DEVICE, "--device", "SEL", OPT_HOST, SEC_RUN,
+      "taken, as every step takes it, and not used: %s runs on the host, in C", NULL },
+    { O_LOCAL_SIZE, "--local-size", "L", OPT_HOST, SEC_RUN, "taken and not used, as --device", NULL },
+    { O_KERNEL_FILE, "--kernel-file", "FILE", OPT_HOST, SEC_RUN, "taken and not used, as --device", NULL },
+    { O_CL_OPTS, "--cl-opts", "\"...\"", OPT_HOST, SEC_RUN, "taken and not used, as --device", NULL },
+    { O_KERNEL, "--kernel", "NAME", OPT_VARIANTS, SEC_RUN, NULL, NULL },   /* help from spmv_step.variants */
+    { O_THREADS, "--threads", "N", OPT_THREADS, SEC_RUN, "OpenMP threads", "1: the article's serial loop" },
+    { O_BLOCK, "--block", "N", OPT_BLOCK, SEC_RUN, "rows per block", NULL },
+    { O_GROUP, "--group-size", "N", OPT_GROUP, SEC_RUN, "work-items per row (vector kernel)", NULL },
+    { O_SPLIT, "--split", "N", OPT_SPLIT, SEC_RUN,
+      "rows longer than N nonzeros are cut across work-groups (adaptive\n"
+      "kernel)", "from the matrix and the device" },
+    { O_COMBINE, "--combine", "HOW", OPT_SPLIT, SEC_RUN,
+      "how a split row's pieces are added: count (in the kernel, by the last\n"
+      "piece, counted in with an atomic increment; needs a fence of device\n"
+      "scope), last (in the kernel, by the last piece, through one 64-bit\n"
+      "atomic word; float and double) or fixup (a second kernel)",
+      "the first of these the device allows" },
+    { O_CSV, "--csv", "FILE", ALWAYS, SEC_RUN, "append one result row to FILE (header when new)", NULL },
+    { O_QUIET, "--quiet", NULL, ALWAYS, SEC_RUN, "print only the result lines (check, time, speed, bound; errors on stderr)",
+      NULL },
+    { O_ESTIMATE, "--estimate", NULL, ALWAYS, SEC_RUN,
+      "print the host memory the run would need at its peak, and the memory\n"
+      "available, then exit (SPMV_HOST_MEM_MB=N pretends the host has N MiB)", NULL },
+    { O_HELP, "--help", NULL, ALWAYS, SEC_RUN, "this text", NULL },
+};
+#define NOPT (sizeof TABLE / sizeof *TABLE)
+
+static const char *const SECTION[SEC_COUNT] = {
+    NULL,   /* the matrix: a heading with the step's default */
+    "Checking it yourself (Matrix Market files for Octave, SciPy, Julia):",
+    "Running:",
+};
+
+static unsigned groups(const spmv_step *s)
+{
+    return s->takes | (s->variants ? OPT_VARIANTS : 0u);
+}
+
+static int takes(const spmv_step *s, const option *r)
+{
+    return r->group == ALWAYS || (r->group & groups(s));
+}
+
+static const char *note_of(const spmv_note *list, const char *name)
+{
+    for (const spmv_note *n = list; n && n->option; n++)
+        if (strcmp(n->option, name) == 0)
+            return n->text;
+    return NULL;
+}
+
+static const char *precisions(const spmv_step *s)
+{
+    return s->precisions ? s->precisions : "sdcz";
+}
+
+static const char *precision_word(char p)
+{
+    switch (p) {
+    case 's': return "s (float)";
+    case 'd': return "d (double)";
+    case 'c': return "c (complex float)";
+    default: return "z (complex double)";
+    }
+}
+
+/* "s, d, c or z" (words: "s (float), d (double) ...") */
+static void precision_list(const spmv_step *s, int words, char *out, size_t size)
+{
+    const char *p = precisions(s);
+    size_t n = strlen(p), len = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < n && len < size; i++) {
+        const char *sep = i == 0 ? "" : i + 1 < n ? ", " : " or ";
+        char one[2] = { p[i], '\0' };
+        len += (size_t)snprintf(out + len, size - len, "%s%s", sep, words ? precision_word(p[i]) : one);
+    }
+}
+
+static const char *default_of(const spmv_step *s, const option *r)
+{
+    const char *own = note_of(s->defaults, r->name);
+    if (own)
+        return own;
+    if (r->id == O_KERNEL)
+        return s->default_variant;
+    if (r->id == O_KERNEL_FILE && r->group == OPT_OPENCL)
+        return s->kernel_path;
+    if (r->group == OPT_HOST)
+        return NULL;
+    return r->def;
+}
+
+/* One option's lines: the name and its argument in 20 columns, the help,
+ * its continuation lines indented to it, the default last. */
+static void print_option(const spmv_step *s, const option *r)
+{
+    char head[48], help[512], variants[256];
+    snprintf(head, sizeof head, "%s%s%s", r->name, r->arg ? " " : "", r->arg ? r->arg : "");
+    const char *text = r->help;
+    if (r->id == O_PRECISION) {
+        precision_list(s, 1, help, sizeof help);
+        text = help;
+    } else if (r->id == O_SEED) {
+        text = s->takes & OPT_CG ? "seed of b and of --gen's random values" : "seed of the random weights and of x";
+    } else if (r->id == O_KERNEL) {
+        snprintf(variants, sizeof variants, "which kernel: %s", s->variants);
+        text = variants;
+    }
+    char body[1024];
+    snprintf(body, sizeof body, text, s->name);   /* TABLE's help: a literal, "%s" at most once */
+    const char *def = default_of(s, r);
+    size_t len = strlen(body);
+    if (def)
+        snprintf(body + len, sizeof body - len, " (default %s)", def);
+    printf("  %-19s ", head);
+    if (strlen(head) > 19)
+        printf("\n  %-19s ", "");
+    for (const char *p = body; *p; p++) {
+        putchar(*p);
+        if (*p == '\n')
+            printf("  %-19s ", "");
+    }
+    putchar('\n');
+}
 
 static void usage(const spmv_step *s)
 {
     printf("%s - %s\n\n", s->name, s->title);
-    printf("usage: %s [options]\n\n", s->name);
-    printf("The matrix (default: the article's %dx%d grid, radius %d):\n", DEFAULT_GRID, DEFAULT_GRID,
-           DEFAULT_RADIUS);
-    printf("  --grid WxH | W      grid of W x H points, one row each (W alone: square)\n");
-    printf("  --radius R          link every neighbour with dx^2+dy^2 <= R^2 (R=5: 81 diagonals)\n");
-    printf("  --matrix FILE       read a Matrix Market (.mtx) or Harwell-Boeing file instead\n");
-    printf("  --gen SPEC          generate an irregular matrix instead: powerlaw:rows=N[,mean=M][,exp=A],\n"
-           "                      uniform:rows=N[,min=a][,max=b], arrow:rows=N (cols=C: not square),\n"
-           "                      short:rows=N[,mean=M][,band=B] (rows of 1 to 2M-1 near the diagonal);\n"
-           "                      poisson:nx=W[,ny=H], the 5-point Laplacian on a W x H grid (symmetric);\n"
-           "                      poisson3d:nx=N[,ny=..][,nz=..] (7 points: 6 and -1) and\n"
-           "                      stencil27:nx=N[,ny=..][,nz=..] (3x3x3: 26 and -1) on a 3-D box, both SPD\n");
-    printf("  --seed S            seed of the random weights and of x (default 1)\n");
-    if (s->extras & OPT_PRECISION)
-        printf("  --precision P       s (float), d (double), c (complex float), z (complex double)\n");
-    printf("\nChecking it yourself (Matrix Market files for Octave, SciPy, Julia):\n");
-    printf("  --info              print one line about the matrix as read: sizes, sum, Frobenius norm\n");
-    printf("  --x FILE            read x from an array file ('N 1', real or complex) instead of --seed\n");
-    printf("  --save-x FILE       write x as the run uses it, as an array file\n");
-    printf("  --save-y FILE       write y as an array file, only if the check passed\n");
-    printf("  --save-matrix FILE  write the matrix as read (symmetry expanded) as a coordinate file\n");
-    printf("\nRunning:\n");
-    printf("  --runs N            timed runs (default %d); the median and minimum are reported; before\n"
-           "                      each, one bandwidth probe sample and one untimed run\n", DEFAULT_RUNS);
-    printf("  --warmup N          untimed runs first (default %d)\n", DEFAULT_WARMUP);
-    if (!(s->extras & OPT_NO_DEVICE)) {
-        printf("  --device SEL        P:D, cpu, gpu, or part of a name (or SPMV_DEVICE); see `make devices`\n");
-        printf("  --local-size L      work-group size (default: the step's own)\n");
-        printf("  --kernel-file FILE  build this kernel source (FILE.cl) instead of %s\n", s->kernel_path);
-        printf("  --cl-opts \"...\"     OpenCL build options\n");
-    } else {
-        /* `make run ARGS="--device gpu"` gives every step the same line */
-        printf("  --device SEL        taken, as every step takes it, and not used: %s runs on the host, in C\n",
-               s->name);
-        printf("  --local-size L      taken and not used, as --device\n");
-        printf("  --kernel-file FILE  taken and not used, as --device\n");
-        printf("  --cl-opts \"...\"     taken and not used, as --device\n");
+    printf("usage: %s [options]\n", s->name);
+    for (int sec = 0; sec < SEC_COUNT; sec++) {
+        if (sec == SEC_MATRIX && s->default_matrix)
+            printf("\nThe matrix (default: %s):\n", s->default_matrix);
+        else if (sec == SEC_MATRIX)
+            printf("\nThe matrix (default: the article's %dx%d grid, radius %d):\n", DEFAULT_GRID, DEFAULT_GRID,
+                   DEFAULT_RADIUS);
+        else
+            printf("\n%s\n", SECTION[sec]);
+        for (size_t i = 0; i < NOPT; i++)
+            if (TABLE[i].section == sec && takes(s, &TABLE[i]))
+                print_option(s, &TABLE[i]);
     }
-    if (s->variants)
-        printf("  --kernel NAME       which kernel: %s (default %s)\n", s->variants, s->default_variant);
-    if (s->extras & OPT_THREADS)
-        printf("  --threads N         OpenMP threads (default 1: the article's serial loop)\n");
-    if (s->extras & OPT_BLOCK)
-        printf("  --block N           rows per block\n");
-    if (s->extras & OPT_GROUP)
-        printf("  --group-size N      work-items per row (vector kernel)\n");
-    if (s->extras & OPT_SPLIT) {
-        printf("  --split N           rows longer than N nonzeros are cut across work-groups (adaptive\n"
-               "                      kernel; default from the matrix and the device)\n");
-        printf("  --combine HOW       how a split row's pieces are added: count (in the kernel, by the last\n"
-               "                      piece, counted in with an atomic increment; needs a fence of device\n"
-               "                      scope), last (in the kernel, by the last piece, through one 64-bit\n"
-               "                      atomic word; float and double) or fixup (a second kernel); default the\n"
-               "                      first of these the device allows\n");
+    printf("\nExit status: %s.\n", s->exit_statuses ? s->exit_statuses
+                                                    : "0 check passed, 1 check failed, 2 bad input or out of memory");
+}
+
+/* The option NAME as this step takes it, or NULL */
+static const option *find(const spmv_step *s, const char *name)
+{
+    for (size_t i = 0; i < NOPT; i++)
+        if (strcmp(TABLE[i].name, name) == 0 && takes(s, &TABLE[i]))
+            return &TABLE[i];
+    return NULL;
+}
+
+/* "--grid, --radius, ..., --help": the options the step takes */
+static void taken_list(const spmv_step *s, char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < NOPT && len < size; i++) {
+        if (!takes(s, &TABLE[i]))
+            continue;
+        len += (size_t)snprintf(out + len, size - len, "%s%s", len ? ", " : "", TABLE[i].name);
     }
-    if (s->extras & OPT_CG) {
-        printf("  --tol T             stop at a relative residual |r|/|b| <= T (default 1e-5 float, 1e-10\n"
-               "                      double); 0: run exactly --maxiter iterations (a timing run)\n");
-        printf("  --maxiter N         stop after N iterations (default 10 n, n the rows)\n");
-        printf("  --check-every K     fused: read the residual back every K iterations (default: printed)\n");
-        printf("  --b FILE            the right-hand side from an array file ('N 1') instead of --seed\n");
-        printf("  --save-b FILE       write b as the solve uses it, as an array file\n");
-        printf("  --history FILE      plain: |r|/|b| before each iteration, as CSV (iteration,rel_residual)\n");
-        printf("  (--save-x FILE      writes the solution x, only if the check passed)\n");
-    }
-    printf("  --csv FILE          append one result row to FILE (header when new)\n");
-    printf("  --quiet             print only the result lines (check, time, speed, bound; errors on stderr)\n");
-    printf("  --estimate          print the host memory the run would need at its peak, and the memory\n"
-           "                      available, then exit (SPMV_HOST_MEM_MB=N pretends the host has N MiB)\n");
-    printf("  --help              this text\n");
-    printf("\nExit status: 0 check passed, 1 check failed%s, 2 bad input or out of memory, "
-           "3 skipped (the device lacks a feature)%s.\n", s->extras & OPT_CG ? " or breakdown (not positive definite)" : "",
-           s->extras & OPT_CG ? ", 4 --maxiter reached before --tol" : "");
 }
 
 static void bad(const char *fmt, const char *a, const char *b)
@@ -99,6 +257,29 @@ static void bad(const char *fmt, const char *a, const char *b)
     char msg[512];
     snprintf(msg, sizeof msg, fmt, a, b);
     spmv_die(SPMV_EXIT_USAGE, "%s (see %s --help)", msg, spmv_prog_name());
+}
+
+/* An option the step does not take: one line, why where the step says, and
+ * the options it takes. */
+static void refuse(const spmv_step *s, const char *name)
+{
+    int known = 0;
+    for (size_t i = 0; i < NOPT; i++)
+        known |= strcmp(TABLE[i].name, name) == 0;
+    char why[512] = "";
+    const char *own = note_of(s->refusals, name);
+    if (own)
+        snprintf(why, sizeof why, ": %s", own);
+    else if (strcmp(name, "--kernel") == 0 && (s->takes & OPT_OPENCL))
+        snprintf(why, sizeof why, ": %s has one kernel, so --kernel has nothing to choose; for a kernel source "
+                 "file use --kernel-file FILE.cl", s->name);
+    else if (strcmp(name, "--kernel") == 0)
+        snprintf(why, sizeof why, ": %s has no --kernel choice", s->name);
+    char list[1024];
+    taken_list(s, list, sizeof list);
+    if (known)
+        spmv_die(SPMV_EXIT_USAGE, "%s does not take %s%s; it takes %s", s->name, name, why, list);
+    spmv_die(SPMV_EXIT_USAGE, "unknown option %s; %s takes %s", name, s->name, list);
 }
 
 static long long parse_int(const char *flag, const char *v, long long lo, long long hi)
@@ -129,41 +310,115 @@ static int has_variant(const char *list, const char *v)
     return 0;
 }
 
-/* The OpenCL flags: every step takes them; a step on the host (OPT_NO_DEVICE)
- * does not use them. */
-static int device_flag(const char *flag)
-{
-    static const char *device[] = { "--device", "--local-size", "--cl-opts", "--kernel-file" };
-    for (size_t i = 0; i < sizeof device / sizeof *device; i++)
-        if (strcmp(flag, device[i]) == 0)
-            return 1;
-    return 0;
-}
-
-/* The flags that take a value, and which steps accept them. */
-static int known_flag(const spmv_step *s, const char *flag)
-{
-    static const char *common[] = { "--grid", "--radius", "--matrix", "--gen", "--runs", "--warmup", "--seed", "--csv",
-                                    "--kernel", "--x", "--save-x", "--save-y", "--save-matrix" };
-    for (size_t i = 0; i < sizeof common / sizeof *common; i++)
-        if (strcmp(flag, common[i]) == 0)
-            return 1;
-    if (device_flag(flag))
-        return 1;
-    return ((s->extras & OPT_PRECISION) && strcmp(flag, "--precision") == 0) ||
-           ((s->extras & OPT_THREADS) && strcmp(flag, "--threads") == 0) ||
-           ((s->extras & OPT_BLOCK) && strcmp(flag, "--block") == 0) ||
-           ((s->extras & OPT_GROUP) && strcmp(flag, "--group-size") == 0) ||
-           ((s->extras & OPT_SPLIT) && (strcmp(flag, "--split") == 0 || strcmp(flag, "--combine") == 0)) ||
-           ((s->extras & OPT_CG) && (strcmp(flag, "--tol") == 0 || strcmp(flag, "--maxiter") == 0 ||
-                                     strcmp(flag, "--check-every") == 0 || strcmp(flag, "--b") == 0 ||
-                                     strcmp(flag, "--save-b") == 0 || strcmp(flag, "--history") == 0));
-}
-
 static int ends_with(const char *s, const char *suffix)
 {
     size_t a = strlen(s), b = strlen(suffix);
     return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+static void parse_grid(const char *v, spmv_options *o)
+{
+    char *end;
+    errno = 0;
+    long w = strtol(v, &end, 10), h = w;
+    if (!errno && end != v && (*end == 'x' || *end == 'X')) {
+        const char *hs = end + 1;
+        h = strtol(hs, &end, 10);
+        if (end == hs)
+            h = -1;
+    }
+    if (errno || end == v || *end || w < 1 || h < 1 || w > 1000000 || h > 1000000)
+        bad("--grid wants W or WxH with sides from 1 to 1000000, not '%s'%s", v, "");
+    if ((long long)w * h >= INT_MAX)
+        bad("--grid %s has more than 2^31 points: too large%s", v, "");
+    o->grid_w = (int)w;
+    o->grid_h = (int)h;
+}
+
+/* --kernel NAME: a name among the step's kernels; a source file is --kernel-file */
+static void parse_kernel(const spmv_step *s, const char *v, spmv_options *o)
+{
+    if (has_variant(s->variants, v)) {
+        o->variant = v;
+        return;
+    }
+    if ((ends_with(v, ".cl") || strchr(v, '/')) && (s->takes & OPT_OPENCL))
+        bad("--kernel chooses among the step's kernels by name; for a kernel source file use --kernel-file %s%s", v,
+            "");
+    bad("--kernel wants one of %s, not '%s'", s->variants, v);
+}
+
+/* --kernel-file FILE: a source file; a kernel's name here is the other flag's job */
+static void parse_kernel_file(const spmv_step *s, const char *v, spmv_options *o)
+{
+    if (s->variants && has_variant(s->variants, v) && access(v, F_OK) != 0)
+        bad("--kernel-file wants a kernel source file, not the kernel name '%s': to choose a kernel, use --kernel %s",
+            v, v);
+    if (!ends_with(v, ".cl") && access(v, F_OK) != 0)
+        bad("--kernel-file wants a kernel source file (FILE.cl), not '%s'%s", v,
+            s->variants ? "; to choose one of the step's kernels, use --kernel NAME" : "");
+    o->kernel_file = v;
+}
+
+/* Store one option's value. */
+static void set(const spmv_step *s, const option *r, const char *v, spmv_options *o)
+{
+    switch (r->id) {
+    case O_GRID: parse_grid(v, o); o->grid_set = 1; break;
+    case O_RADIUS: o->radius = (int)parse_int(r->name, v, 0, 100); o->grid_set = 1; break;
+    case O_MATRIX: o->matrix = v; break;
+    case O_GEN: o->gen = v; break;
+    case O_SEED: o->seed = (uint64_t)parse_int(r->name, v, 0, LLONG_MAX); break;
+    case O_PRECISION:
+        if (strlen(v) != 1 || !strchr(precisions(s), v[0])) {
+            char list[64];
+            precision_list(s, 0, list, sizeof list);
+            bad("--precision wants %s, not '%s'", list, v);
+        }
+        o->precision = v[0];
+        o->precision_set = 1;
+        break;
+    case O_INFO: o->info = 1; break;
+    case O_X: o->x_file = v; break;
+    case O_SAVE_X: o->save_x = v; break;
+    case O_SAVE_Y: o->save_y = v; break;
+    case O_B: o->b_file = v; break;
+    case O_SAVE_B: o->save_b = v; break;
+    case O_SAVE_MATRIX: o->save_matrix = v; break;
+    case O_HISTORY: o->history = v; break;
+    case O_RUNS: o->runs = (int)parse_int(r->name, v, 1, 100000); break;
+    case O_WARMUP: o->warmup = (int)parse_int(r->name, v, 0, 100000); break;
+    case O_DEVICE: o->device = v; break;
+    case O_LOCAL_SIZE: o->local_size = (size_t)parse_int(r->name, v, 1, 1 << 20); break;
+    case O_KERNEL_FILE: parse_kernel_file(s, v, o); break;
+    case O_CL_OPTS: o->cl_opts = v; break;
+    case O_KERNEL: parse_kernel(s, v, o); break;
+    case O_THREADS: o->threads = (int)parse_int(r->name, v, 1, 1024); break;
+    case O_BLOCK: o->block = (int)parse_int(r->name, v, 1, INT_MAX); break;
+    case O_GROUP: o->group = (int)parse_int(r->name, v, 1, 1024); break;
+    case O_SPLIT: o->split = (int)parse_int(r->name, v, 1, INT_MAX); break;
+    case O_COMBINE:
+        if (strcmp(v, "count") != 0 && strcmp(v, "last") != 0 && strcmp(v, "fixup") != 0)
+            bad("--combine wants count, last or fixup, not '%s'%s", v, "");
+        o->combine = v;
+        break;
+    case O_TOL: {
+        char *end;
+        errno = 0;
+        double t = strtod(v, &end);
+        if (errno || end == v || *end || !(t >= 0 && t < 1))
+            bad("--tol wants a relative residual from 0 to below 1 (1e-6, say), not '%s'%s", v, "");
+        o->tol = t;
+        o->tol_set = 1;
+        break;
+    }
+    case O_MAXITER: o->maxiter = (int)parse_int(r->name, v, 1, INT_MAX - 1); break;
+    case O_CHECK_EVERY: o->check_every = (int)parse_int(r->name, v, 1, 1000000); break;
+    case O_CSV: o->csv = v; break;
+    case O_QUIET: o->quiet = 1; break;
+    case O_ESTIMATE: o->estimate = 1; break;
+    case O_HELP: usage(s); exit(0);
+    }
 }
 
 void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
@@ -178,171 +433,50 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
     o->kernel_file = s->kernel_path;
     o->variant = s->default_variant;
     o->precision = 's';
-    int grid_set = 0, radius_set = 0;
-    char unused[256] = "";   /* the OpenCL flags a step on the host was given */
+    char unused[256] = "";   /* the OpenCL options a step on the host was given */
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(s);
-            exit(0);
-        }
-        if (strcmp(a, "--quiet") == 0) {
-            o->quiet = 1;
-            continue;
-        }
-        if (strcmp(a, "--info") == 0) {
-            o->info = 1;
-            continue;
-        }
-        if (strcmp(a, "--estimate") == 0) {
-            o->estimate = 1;
-            continue;
-        }
+        if (strcmp(a, "-h") == 0)
+            a = "--help";
         if (strncmp(a, "--", 2) != 0)
             bad("unexpected argument '%s'%s", a, "");
-        /* every other flag takes a value: --flag VALUE or --flag=VALUE */
-        char flag[64];
-        const char *v, *eq = strchr(a, '=');
-        if (eq) {
-            snprintf(flag, sizeof flag, "%.*s", (int)(eq - a) < 63 ? (int)(eq - a) : 63, a);
+        /* --flag, --flag VALUE or --flag=VALUE */
+        char name[64];
+        const char *v = NULL, *eq = strchr(a, '=');
+        snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
+        const option *r = find(s, name);
+        if (!r)
+            refuse(s, name);
+        if (r->arg && eq) {
             v = eq + 1;
-        } else {
-            snprintf(flag, sizeof flag, "%s", a);
-            if (!known_flag(s, flag))
-                bad("unknown option %s%s", flag, "");
+        } else if (r->arg) {
             if (i + 1 >= argc)
                 bad("%s needs a value%s", a, "");
             v = argv[++i];
+        } else if (eq) {
+            bad("%s takes no value%s", name, "");
         }
-        int dev = !(s->extras & OPT_NO_DEVICE);
-        if (!dev && device_flag(flag)) {
+        if (r->group == OPT_HOST) {
             /* `make run ARGS="--device gpu"` gives them to every step: taken, noted once below */
-            if (strcmp(flag, "--local-size") == 0)
-                parse_int(flag, v, 1, 1 << 20);
-            if (!strstr(unused, flag)) {
+            if (r->id == O_LOCAL_SIZE)
+                parse_int(r->name, v, 1, 1 << 20);
+            if (!strstr(unused, r->name)) {
                 size_t n = strlen(unused);
-                snprintf(unused + n, sizeof unused - n, "%s%s %s", n ? ", " : "", flag,
-                         strcmp(flag, "--device") == 0 ? v : "...");
+                snprintf(unused + n, sizeof unused - n, "%s%s %s", n ? ", " : "", r->name,
+                         r->id == O_DEVICE ? v : "...");
             }
             continue;
         }
-        if (strcmp(flag, "--grid") == 0) {
-            char *end;
-            errno = 0;
-            long w = strtol(v, &end, 10), h = w;
-            if (!errno && end != v && (*end == 'x' || *end == 'X')) {
-                const char *hs = end + 1;
-                h = strtol(hs, &end, 10);
-                if (end == hs)
-                    h = -1;
-            }
-            if (errno || end == v || *end || w < 1 || h < 1 || w > 1000000 || h > 1000000)
-                bad("--grid wants W or WxH with sides from 1 to 1000000, not '%s'%s", v, "");
-            if ((long long)w * h >= INT_MAX)
-                bad("--grid %s has more than 2^31 points: too large%s", v, "");
-            o->grid_w = (int)w;
-            o->grid_h = (int)h;
-            grid_set = 1;
-        } else if (strcmp(flag, "--radius") == 0) {
-            o->radius = (int)parse_int(flag, v, 0, 100);
-            radius_set = 1;
-        } else if (strcmp(flag, "--matrix") == 0) {
-            o->matrix = v;
-        } else if (strcmp(flag, "--gen") == 0) {
-            o->gen = v;
-        } else if (strcmp(flag, "--runs") == 0) {
-            o->runs = (int)parse_int(flag, v, 1, 100000);
-        } else if (strcmp(flag, "--warmup") == 0) {
-            o->warmup = (int)parse_int(flag, v, 0, 100000);
-        } else if (strcmp(flag, "--seed") == 0) {
-            o->seed = (uint64_t)parse_int(flag, v, 0, LLONG_MAX);
-        } else if (strcmp(flag, "--csv") == 0) {
-            o->csv = v;
-        } else if (strcmp(flag, "--x") == 0) {
-            o->x_file = v;
-        } else if (strcmp(flag, "--save-x") == 0) {
-            o->save_x = v;
-        } else if (strcmp(flag, "--save-y") == 0) {
-            o->save_y = v;
-        } else if (strcmp(flag, "--save-matrix") == 0) {
-            o->save_matrix = v;
-        } else if (dev && strcmp(flag, "--device") == 0) {
-            o->device = v;
-        } else if (dev && strcmp(flag, "--local-size") == 0) {
-            o->local_size = (size_t)parse_int(flag, v, 1, 1 << 20);
-        } else if (dev && strcmp(flag, "--cl-opts") == 0) {
-            o->cl_opts = v;
-        } else if (dev && strcmp(flag, "--kernel-file") == 0) {
-            /* a source file; a kernel's name here is the other flag's job */
-            if (s->variants && has_variant(s->variants, v) && access(v, F_OK) != 0)
-                bad("--kernel-file wants a kernel source file, not the kernel name '%s': to choose a kernel, "
-                    "use --kernel %s", v, v);
-            if (!ends_with(v, ".cl") && access(v, F_OK) != 0)
-                bad("--kernel-file wants a kernel source file (FILE.cl), not '%s'%s", v,
-                    s->variants ? "; to choose one of the step's kernels, use --kernel NAME" : "");
-            o->kernel_file = v;
-        } else if (strcmp(flag, "--kernel") == 0) {
-            /* a name among the step's kernels; a source file is --kernel-file */
-            int file = ends_with(v, ".cl") || strchr(v, '/');
-            if (s->variants && has_variant(s->variants, v))
-                o->variant = v;
-            else if (file && dev)
-                bad("--kernel chooses among the step's kernels by name; for a kernel source file use "
-                    "--kernel-file %s%s", v, "");
-            else if (s->variants)
-                bad("--kernel wants one of %s, not '%s'", s->variants, v);
-            else if (dev)
-                bad("%s has one kernel, so --kernel has nothing to choose; for a kernel source file use "
-                    "--kernel-file FILE.cl, not --kernel %s", s->name, v);
-            else
-                bad("%s has no --kernel choice (not '%s')", s->name, v);
-        } else if ((s->extras & OPT_PRECISION) && strcmp(flag, "--precision") == 0) {
-            if (strlen(v) != 1 || !strchr("sdcz", v[0]))
-                bad("--precision wants s, d, c or z, not '%s'%s", v, "");
-            o->precision = v[0];
-            o->precision_set = 1;
-        } else if ((s->extras & OPT_THREADS) && strcmp(flag, "--threads") == 0) {
-            o->threads = (int)parse_int(flag, v, 1, 1024);
-        } else if ((s->extras & OPT_BLOCK) && strcmp(flag, "--block") == 0) {
-            o->block = (int)parse_int(flag, v, 1, INT_MAX);
-        } else if ((s->extras & OPT_GROUP) && strcmp(flag, "--group-size") == 0) {
-            o->group = (int)parse_int(flag, v, 1, 1024);
-        } else if ((s->extras & OPT_SPLIT) && strcmp(flag, "--split") == 0) {
-            o->split = (int)parse_int(flag, v, 1, INT_MAX);
-        } else if ((s->extras & OPT_SPLIT) && strcmp(flag, "--combine") == 0) {
-            if (strcmp(v, "count") != 0 && strcmp(v, "last") != 0 && strcmp(v, "fixup") != 0)
-                bad("--combine wants count, last or fixup, not '%s'%s", v, "");
-            o->combine = v;
-        } else if ((s->extras & OPT_CG) && strcmp(flag, "--tol") == 0) {
-            char *end;
-            errno = 0;
-            double t = strtod(v, &end);
-            if (errno || end == v || *end || !(t >= 0 && t < 1))
-                bad("--tol wants a relative residual from 0 to below 1 (1e-6, say), not '%s'%s", v, "");
-            o->tol = t;
-            o->tol_set = 1;
-        } else if ((s->extras & OPT_CG) && strcmp(flag, "--maxiter") == 0) {
-            o->maxiter = (int)parse_int(flag, v, 1, INT_MAX - 1);
-        } else if ((s->extras & OPT_CG) && strcmp(flag, "--check-every") == 0) {
-            o->check_every = (int)parse_int(flag, v, 1, 1000000);
-        } else if ((s->extras & OPT_CG) && strcmp(flag, "--b") == 0) {
-            o->b_file = v;
-        } else if ((s->extras & OPT_CG) && strcmp(flag, "--save-b") == 0) {
-            o->save_b = v;
-        } else if ((s->extras & OPT_CG) && strcmp(flag, "--history") == 0) {
-            o->history = v;
-        } else {
-            bad("unknown option %s%s", flag, "");
-        }
+        set(s, r, v, o);
     }
-    o->grid_set = grid_set || radius_set;
-    if (o->matrix && (grid_set || radius_set))
+    int grid_given = o->grid_set;
+    if (o->matrix && grid_given)
         bad("--matrix and --grid/--radius choose the matrix two ways: give one%s%s", "", "");
     if (o->quiet)
         spmv_quiet();
     if (unused[0])
         printf("note     %s runs on the host, in C, on no OpenCL device: %s not used\n", s->name, unused);
-    if (o->gen && (o->matrix || grid_set || radius_set))
+    if (o->gen && (o->matrix || grid_given))
         bad("--gen and %s choose the matrix two ways: give one%s", o->matrix ? "--matrix" : "--grid/--radius", "");
 }

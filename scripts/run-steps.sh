@@ -51,7 +51,8 @@ cpu_device() { # the device of the rows in CSV FILE is a CPU
 }
 # step 7 solves A x = b for a symmetric A: the grid of --grid is not one
 # (its weights are random), so there --grid W[xH] becomes the Poisson matrix
-# on that grid (--gen poisson:nx=W,ny=H) and --radius goes; its rows follow
+# on that grid (--gen poisson:nx=W,ny=H), and --radius, --runs and --warmup
+# (a product's; a solve runs once) go; its rows follow
 # another header (the CG results), in $cgcsv, and have their own summary line
 cgcsv=$build/run-cg.csv cgone=$build/run-cg-one.csv
 rm -f "$cgcsv"
@@ -64,8 +65,8 @@ cg_args() {
                 if [ "$a" = --grid ]; then i=$((i + 1)); a=${keep[i]:-}; else a=${a#--grid=}; fi
                 w=${a%%[xX]*} h=${a#*[xX]}
                 out+=(--gen "poisson:nx=$w,ny=$h") ;;
-            --radius) i=$((i + 1)) ;;
-            --radius=*) ;;
+            --radius|--runs|--warmup) i=$((i + 1)) ;;
+            --radius=*|--runs=*|--warmup=*) ;;
             *) out+=("$a") ;;
         esac
     done

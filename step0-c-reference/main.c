@@ -35,8 +35,9 @@ static const spmv_step STEP = {
     .kernel_path = "(none: host C)",
     .variants = "row,diag,blocked",
     .default_variant = "row",
-    .extras = OPT_NO_DEVICE | OPT_THREADS | OPT_BLOCK,
+    .takes = OPT_GRID | OPT_PRODUCT | OPT_HOST | OPT_THREADS | OPT_BLOCK,
     .model_bytes = 12,   /* offset + matrix value + x per multiply-add */
+    .defaults = (const spmv_note[]){ { "--block", "4096 rows: y block 16 KiB, its x window in L2" }, { NULL, NULL } },
 };
 
 #define DEFAULT_BLOCK 4096   /* rows: y block 16 KiB, its x window in L2 */

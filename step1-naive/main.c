@@ -15,7 +15,9 @@ static const spmv_step STEP = {
     .name = "step1",
     .title = "naive DIA kernel, one work-item per row",
     .kernel_path = SPMV_KERNEL_PATH,
+    .takes = OPT_GRID | OPT_PRODUCT | OPT_DEVICE | OPT_OPENCL,
     .model_bytes = 12,   /* offset + matrix value + x per multiply-add */
+    .defaults = (const spmv_note[]){ { "--local-size", "128" }, { NULL, NULL } },
 };
 
 /* No padding: each diagonal is exactly rows long (pitch = rows). */

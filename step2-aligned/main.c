@@ -15,7 +15,9 @@ static const spmv_step STEP = {
     .name = "step2",
     .title = "DIA with each diagonal padded to a 128-byte pitch",
     .kernel_path = SPMV_KERNEL_PATH,
+    .takes = OPT_GRID | OPT_PRODUCT | OPT_DEVICE | OPT_OPENCL,
     .model_bytes = 12,   /* offset + matrix value + x per multiply-add */
+    .defaults = (const spmv_note[]){ { "--local-size", "128" }, { NULL, NULL } },
 };
 
 /* Each diagonal starts on a 128-byte boundary: the pitch is a multiple of 32

@@ -15,7 +15,9 @@ static const spmv_step STEP = {
     .name = "step3",
     .title = "DIA with the offsets copied to local memory by each work-group",
     .kernel_path = SPMV_KERNEL_PATH,
+    .takes = OPT_GRID | OPT_PRODUCT | OPT_DEVICE | OPT_OPENCL,
     .model_bytes = 8,    /* matrix value + x per multiply-add: the offsets stay on chip */
+    .defaults = (const spmv_note[]){ { "--local-size", "128" }, { NULL, NULL } },
 };
 
 /* Each diagonal starts on a 128-byte boundary: the pitch is a multiple of 32

@@ -19,8 +19,11 @@ static const spmv_step STEP = {
     .kernel_path = SPMV_KERNEL_PATH,
     .variants = "vector,cpu",
     .default_variant = "vector",
-    .extras = OPT_BLOCK,
+    .takes = OPT_GRID | OPT_PRODUCT | OPT_DEVICE | OPT_OPENCL | OPT_BLOCK,
     .model_bytes = 8,    /* matrix value + x per multiply-add: the offsets stay on chip */
+    .defaults = (const spmv_note[]){ { "--local-size", "128" },
+                                     { "--block", "the cpu kernel's rows per work-item, from the device" },
+                                     { NULL, NULL } },
 };
 
 /* Each diagonal starts on a 128-byte boundary: the pitch is a multiple of 32

@@ -19,7 +19,11 @@ static const spmv_step STEP = {
     .name = "step5",
     .title = "DIA with float4 rows and x read through a 2-D image",
     .kernel_path = SPMV_KERNEL_PATH,
+    .takes = OPT_GRID | OPT_PRODUCT | OPT_DEVICE | OPT_OPENCL,
     .model_bytes = 4,    /* matrix value per multiply-add: x comes through the texture cache */
+    .defaults = (const spmv_note[]){ { "--local-size", "128" }, { NULL, NULL } },
+    .exit_statuses = "0 check passed, 1 check failed, 2 bad input or out of memory, 3 skipped (the device "
+                     "has no images, or x needs more image rows than it allows)",
 };
 
 /* Each diagonal starts on a 128-byte boundary: the pitch is a multiple of 32

@@ -27,8 +27,15 @@ static const spmv_step STEP = {
     .kernel_path = SPMV_KERNEL_PATH,
     .variants = "scalar,vector,adaptive,all",
     .default_variant = "all",
-    .extras = OPT_PRECISION | OPT_GROUP | OPT_SPLIT,
+    .takes = OPT_GRID | OPT_PRODUCT | OPT_DEVICE | OPT_OPENCL | OPT_PRECISION | OPT_GROUP | OPT_SPLIT,
     .model_bytes = 0,   /* CSR has no DIA model; the bound is the compulsory traffic */
+    .precisions = "sdcz",
+    .defaults = (const spmv_note[]){ { "--precision", "the file's: s, or c for a complex file" },
+                                     { "--local-size", "128 scalar, 256 vector" },
+                                     { "--group-size", "from the rows' mean length" },
+                                     { NULL, NULL } },
+    .exit_statuses = "0 check passed, 1 check failed, 2 bad input or out of memory, 3 skipped (the device lacks "
+                     "cl_khr_fp64, which d and z need, or the atomics --combine needs)",
 };
 
 #define LOCAL_SIZE_SCALAR 128

@@ -33,8 +33,24 @@ static const spmv_step STEP = {
     .kernel_path = SPMV_KERNEL_PATH,
     .variants = "plain,fused,all",
     .default_variant = "all",
-    .extras = OPT_PRECISION | OPT_GROUP | OPT_CG,
+    .takes = OPT_DEVICE | OPT_OPENCL | OPT_PRECISION | OPT_GROUP | OPT_CG | OPT_SOLUTION | OPT_CHECK_EVERY,
     .model_bytes = 0,   /* the bound is bytes per iteration, worked out below */
+    .default_matrix = "--gen poisson:nx=256, the 5-point Laplacian on a 256 x 256 grid",
+    .precisions = "sd",
+    .defaults = (const spmv_note[]){ { "--local-size", "256" },
+                                     { "--group-size", "from the rows' mean length" },
+                                     { "--check-every", "sqrt(n) / 32, from 1 to 32" },
+                                     { NULL, NULL } },
+    .refusals = (const spmv_note[]){
+        { "--x", "the right-hand side of step7's system is --b FILE" },
+        { "--grid", "the grid's random weights are not symmetric; CG takes --gen poisson:nx=W[,ny=H]" },
+        { "--radius", "the grid's random weights are not symmetric; CG takes --gen poisson:nx=W[,ny=H]" },
+        { "--runs", "a solve runs once, its iterations timed" },
+        { "--warmup", "a solve runs once, its iterations timed" },
+        { NULL, NULL } },
+    .exit_statuses = "0 solved and checked (or the fixed iterations of --tol 0 done and checked), 1 check failed "
+                     "or breakdown (A not positive definite), 2 bad input or out of memory, 3 skipped (the device "
+                     "lacks cl_khr_fp64, which d needs), 4 --maxiter reached before --tol",
 };
 
 /* chapter 6's kernels, built after this step's kernel.cl (a path fixed at build time) */

@@ -24,7 +24,7 @@ static const spmv_step STEP = {
     .kernel_path = "",
     .variants = NULL,
     .default_variant = "",
-    .extras = 0,
+    .takes = OPT_GRID,   /* the matrix options: --matrix, --gen, --grid, --seed */
 };
 
 static int usage(void)

@@ -37,8 +37,8 @@ else
 fi
 
 if [ -x "$bin" ]; then
-    expect_error "cusparse refuses --local-size" "--local-size is an OpenCL option" "$bin" --grid 8 --local-size 64
-    expect_error "cusparse refuses a kernel source" "--kernel-file is an OpenCL option" "$bin" --grid 8 --kernel-file x.cl
+    expect_error "cusparse refuses --local-size" "does not take --local-size: it is an OpenCL option" "$bin" --grid 8 --local-size 64
+    expect_error "cusparse refuses a kernel source" "does not take --kernel-file: it is an OpenCL option" "$bin" --grid 8 --kernel-file x.cl
     expect_error "cusparse: an unknown algorithm" "--kernel wants one of alg1,alg2,both" "$bin" --kernel alg3
     expect_output "cusparse --help" '^usage: cusparse' "$bin" --help
     if nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then

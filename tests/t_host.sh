@@ -297,14 +297,15 @@ expect_output "step0 takes --kernel-file, notes it unused" '^note .*: --kernel-f
 expect_error "step0 --kernel unknown loop" "--kernel wants one of" "$S0" --kernel fast
 
 # ---- --help: what it lists is taken, what it does not is refused ----
-ALL_FLAGS="--grid --radius --matrix --seed --precision --info --x --save-x --save-y --save-matrix --runs --warmup
- --device --local-size --kernel-file --cl-opts --kernel --threads --block --group-size --csv --quiet --estimate
- --tol --maxiter --check-every --b --save-b --history"
+ALL_FLAGS="--grid --radius --matrix --gen --seed --precision --info --x --save-x --save-y --save-matrix --runs --warmup
+ --device --local-size --kernel-file --cl-opts --kernel --threads --block --group-size --split --combine --csv --quiet
+ --estimate --tol --maxiter --check-every --b --save-b --history"
 printf '%%%%MatrixMarket matrix array real general\n64 1\n' >"$TMP/x64.mtx"
 for i in $(seq 64); do echo 0.5; done >>"$TMP/x64.mtx"
 value_of() { # a value the flag takes
     case $1 in
-        --grid) echo 8 ;; --radius) echo 1 ;; --matrix) echo "$D/west0067.mtx" ;; --seed) echo 3 ;;
+        --grid) echo 8 ;; --radius) echo 1 ;; --matrix) echo "$D/west0067.mtx" ;; --gen) echo poisson:nx=8 ;;
+        --seed) echo 3 ;; --split) echo 4 ;; --combine) echo fixup ;;
         --precision) echo d ;; --x) echo "$TMP/x64.mtx" ;; --save-x|--save-y|--save-matrix|--csv) echo "$TMP/h.out" ;;
         --runs) echo 1 ;; --warmup) echo 0 ;; --device) echo 0:0 ;; --local-size) echo 8 ;;
         --kernel-file) echo "$ROOT/step1-naive/kernel.cl" ;; --cl-opts) echo "-DNOTHING" ;;
@@ -312,7 +313,8 @@ value_of() { # a value the flag takes
         --tol) echo 1e-6 ;; --maxiter|--check-every) echo 5 ;; --b) echo "$TMP/x64.mtx" ;; --save-b|--history) echo "$TMP/h.out" ;;
     esac
 }
-for bin in "$BUILD"/step[0-9]; do
+for bin in "$BUILD"/step[0-9] "$BUILD"/cusparse "$BUILD"/cusparse-cg; do
+    [ -x "$bin" ] || continue   # the CUDA yardsticks: where nvcc built them
     s=$(basename "$bin")
     "$bin" --help >"$TMP/help" 2>&1
     listed=$(grep -oE '^  --[a-z-]+' "$TMP/help" | tr -d ' ' | sort -u)
@@ -334,11 +336,12 @@ for bin in "$BUILD"/step[0-9]; do
     else fail "$s --help: every listed flag taken, every other refused" "$bad"; fi
     # every kernel it names runs (or skips: status 3)
     names=$(sed -n 's/.*--kernel NAME .*which kernel: \([a-z0-9,-]*\).*/\1/p' "$TMP/help" | tr ',' ' ')
-    # (step7 solves a symmetric system: the grid's random weights are not one, the Poisson matrix is)
-    m="--grid 16"; [ "$s" = step7 ] && m="--gen poisson:nx=16"
+    # (step7 solves a symmetric system: the grid's random weights are not one, the Poisson matrix is;
+    # a solve runs once: no --runs)
+    m="--grid 16 $Q"; [ "$s" = step7 ] && m="--gen poisson:nx=16"
     for k in $names; do
         # shellcheck disable=SC2086
-        "$bin" $m --kernel "$k" $Q >/dev/null 2>"$TMP/he"
+        "$bin" $m --kernel "$k" >/dev/null 2>"$TMP/he"
         st=$?
         case $st in 0|3) pass "$s --help names kernel $k: it runs" ;; *) fail "$s --help names kernel $k: it runs" "status $st: $(head -c 200 "$TMP/he")" ;; esac
     done

@@ -22,6 +22,57 @@ for bin in "$BUILD"/step[0-9]; do
     fi
 done
 
+# ---- each step's --help: its own options, each once, its defaults and exit statuses; an option it
+# does not take is refused in one line naming it and listing those it takes, the --help's list
+# (tests/t_host.sh: every listed option is taken, every other refused) ----
+CG_FLAGS="--tol --maxiter --check-every --b --save-b --history"
+EVERY="--grid --radius --matrix --gen --seed --precision --info --x --save-x --save-y --save-matrix --runs --warmup
+ --device --local-size --kernel-file --cl-opts --kernel --threads --block --group-size --split --combine $CG_FLAGS
+ --csv --quiet --estimate --help"
+for bin in "$BUILD"/step[0-9]; do
+    s=$(basename "$bin")
+    "$bin" --help >"$TMP/help" 2>&1
+    listed=$(grep -oE '^  --[a-z-]+' "$TMP/help" | tr -d ' ')
+    twice=$(printf '%s\n' "$listed" | sort | uniq -d | paste -sd ' ')
+    [ -z "$twice" ] && pass "$s --help names each option once" || fail "$s --help names each option once" "twice: $twice"
+    cg=""
+    for f in $CG_FLAGS; do printf '%s\n' "$listed" | grep -qx -- "$f" && cg="$cg $f"; done
+    case $s in
+        step7) [ -n "$cg" ] && pass "$s --help lists the solver's options" || fail "$s --help lists the solver's options" "none" ;;
+        *) [ -z "$cg" ] && pass "$s --help lists no solver option" || fail "$s --help lists no solver option" "$cg" ;;
+    esac
+    want=$(printf '%s\n' "$listed" | paste -sd ' ' | sed 's/ /, /g')
+    refused=0
+    for f in $EVERY; do
+        printf '%s\n' "$listed" | grep -qx -- "$f" && continue
+        refused=$((refused + 1))
+        expect_error "$s refuses $f, listing what it takes" "$s does not take $f" "$bin" "$f" 1
+        grep -qF -- "; it takes $want" "$TMP/err" && pass "$s refusing $f lists the options of its --help" ||
+            fail "$s refusing $f lists the options of its --help" "$(cat "$TMP/err")"
+        [ $refused = 3 ] && break   # a few of each step's
+    done
+    expect_error "$s: an option of no step is refused, listing what it takes" "unknown option --bogus; $s takes $want" "$bin" --bogus
+    st=$(sed -n 's/^Exit status: //p' "$TMP/help")
+    case $s in
+        step[0-4]) [[ $st == *"2 bad input"* && $st != *"3 "* && $st != *"4 "* ]] ;;
+        step[56]) [[ $st == *"3 skipped"* && $st != *"4 "* ]] ;;
+        step7) [[ $st == *"3 skipped"* && $st == *"4 --maxiter reached before --tol"* ]] ;;
+    esac && pass "$s --help: the exit statuses it can return" || fail "$s --help: the exit statuses it can return" "'$st'"
+done
+if [ -x "$BUILD/step7" ]; then
+    "$BUILD/step7" --help >"$TMP/help" 2>&1
+    grep -q '^The matrix (default: --gen poisson:nx=256' "$TMP/help" && ! grep -q '512x512' "$TMP/help" &&
+        grep -qE '^  --precision P +s \(float\) or d \(double\) ' "$TMP/help" &&
+        grep -qE '^  --save-x FILE +write the solution x' "$TMP/help" &&
+        pass "step7 --help: its default matrix, its precisions, --save-x the solution" ||
+        fail "step7 --help: its default matrix, its precisions, --save-x the solution" "$(head -n 12 "$TMP/help" | tr '\n' '|')"
+fi
+"$BUILD/step1" --help >"$TMP/help" 2>&1
+grep -qE '^  --local-size L +work-group size \(default 128\)' "$TMP/help" &&
+    grep -qE '^  --save-x FILE +write x as the run uses it' "$TMP/help" &&
+    pass "step1 --help: its own local size, --save-x the x it used" ||
+    fail "step1 --help: its own local size, --save-x the x it used" "$(grep -E 'local-size|save-x' "$TMP/help" | tr '\n' '|')"
+
 # ---- step 0 runs on the host: the OpenCL options are taken, and one line says they are not used ----
 expect_output "step0 takes the OpenCL options, runs on the host" \
     '^note +step0 runs on the host, in C, on no OpenCL device: --device 0:0, --local-size \.\.\., --cl-opts \.\.\., --kernel-file \.\.\. not used$' \

@@ -111,10 +111,10 @@ else fail "step7 --history: iterations 0 to the last" "$it iterations: $(head -n
 # ---- refusals: one line, status 2 ----
 expect_error "step7 not symmetric: refused" "west0067 is not symmetric" "$bin" --matrix "$D/west0067.mtx"
 expect_error "step7 skew-symmetric: refused" "skew3 is not symmetric" "$bin" --matrix "$D/skew3.mtx"
-expect_error "step7 the grid (random weights): refused" "is not symmetric" "$bin" --grid 16
+expect_error "step7 the grid (random weights): refused" "step7 does not take --grid: the grid's random weights are not symmetric" "$bin" --grid 16
 expect_error "step7 not square: refused" "lp_afiro is 27 x 51: CG solves a square system" "$bin" --matrix "$D/lp_afiro.mtx"
 expect_error "step7 complex: refused" "herm3 is complex" "$bin" --matrix "$D/herm3.mtx"
-expect_error "step7 --precision z: refused" "step7 solves in s (float) or d (double)" "$bin" --gen poisson:nx=8 --precision z
+expect_error "step7 --precision z: refused" "--precision wants s or d, not 'z'" "$bin" --gen poisson:nx=8 --precision z
 expect_error "step7 --x: use --b" "the right-hand side of step7's system is --b FILE" "$bin" --x "$TMP/none.mtx"
 expect_error "step7 --tol 2: refused" "--tol wants a relative residual" "$bin" --tol 2
 printf '%%%%MatrixMarket matrix array real general\n5 1\n1\n2\n' >"$TMP/b_short.mtx"

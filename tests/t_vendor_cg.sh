@@ -175,10 +175,10 @@ else
     expect_output "cusparse-cg --help lists its two forms, graph the default" \
         '--kernel NAME +which kernel: graph,sample \(default graph\)' "$cbin" --help
     expect_error "cusparse-cg: a form it does not have" "--kernel wants one of graph,sample, not 'fast'" "$cbin" --kernel fast
-    expect_error "cusparse-cg refuses the DIA grid" "the DIA grid is not symmetric" "$cbin" --grid 8
+    expect_error "cusparse-cg refuses the DIA grid" "does not take --grid: the DIA grid is not symmetric" "$cbin" --grid 8
     expect_error "cusparse-cg --kernel sample refuses --check-every (it reads every dot back)" \
         "--check-every: --kernel sample reads both dots back every iteration" "$cbin" --kernel sample --check-every 4
-    expect_error "cusparse-cg refuses a kernel source" "is an OpenCL option" "$cbin" --kernel-file x.cl
+    expect_error "cusparse-cg refuses a kernel source" "does not take --kernel-file: it is an OpenCL option" "$cbin" --kernel-file x.cl
     if nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
         for p in s d; do
             for f in graph sample; do

@@ -74,6 +74,9 @@
 #include <string.h>
 #include <time.h>
 
+#define OPENCL_ONLY "it is an OpenCL option; cuSPARSE and cuBLAS choose their own kernels"
+#define NOT_THE_GRID "the DIA grid is not symmetric; CG takes --gen poisson:nx=W[,ny=H] or --matrix FILE"
+#define NOT_HERE "not in this yardstick (step7 takes it)"
 static const spmv_step STEP = {
     .name = "cusparse-cg",
     .title = "a CG of cuSPARSE SpMV + cuBLAS on step7's matrix, the vendor reference: graph (device scalars, "
@@ -81,8 +84,20 @@ static const spmv_step STEP = {
     .kernel_path = "(none: cuSPARSE and cuBLAS are libraries)",
     .variants = "graph,sample",
     .default_variant = "graph",
-    .extras = OPT_PRECISION | OPT_CG,
+    .takes = OPT_DEVICE | OPT_PRECISION | OPT_CG | OPT_CHECK_EVERY,
     .model_bytes = 0,
+    .default_matrix = "--gen poisson:nx=512, the 5-point Laplacian on a 512 x 512 grid",
+    .precisions = "sd",
+    .refusals = (const spmv_note[]){
+        { "--local-size", OPENCL_ONLY }, { "--kernel-file", OPENCL_ONLY }, { "--cl-opts", OPENCL_ONLY },
+        { "--grid", NOT_THE_GRID }, { "--radius", NOT_THE_GRID },
+        { "--x", "b is --b FILE" },
+        { "--save-x", NOT_HERE }, { "--save-b", NOT_HERE }, { NULL, NULL } },
+    .defaults = (const spmv_note[]){ { "--check-every", "step7 fused's, sqrt(n) / 32 from 1 to 32; graph only" },
+                                     { NULL, NULL } },
+    .exit_statuses = "0 solved and checked (or the fixed iterations of --tol 0 done and checked), 1 check failed "
+                     "or breakdown (A not positive definite), 2 bad input or out of memory, 3 skipped (no CUDA "
+                     "device), 4 --maxiter reached before --tol",
 };
 #define KERNEL_SAMPLE "cusparse-cublas"   /* the rows' name since chapter 7 began: plots/cg-prep.awk reads it */
 #define KERNEL_GRAPH "cusparse-graph"
@@ -117,25 +132,6 @@ static void skip(const spmv_options *o, const char *device, const char *why)
     fflush(stdout);
     fprintf(stderr, "%s: skipped: %s\n", STEP.name, why);
     exit(SPMV_EXIT_SKIP);
-}
-
-/* ---- --history FILE, taken out before the shared parser sees the rest ---- */
-
-static int take_history(int argc, char **argv, const char **history)
-{
-    *history = NULL;
-    int k = 1;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--history") == 0) {
-            if (i + 1 >= argc)
-                spmv_die(SPMV_EXIT_USAGE, "--history wants a file name");
-            *history = argv[++i];
-        } else {
-            argv[k++] = argv[i];
-        }
-    }
-    argv[k] = NULL;
-    return k;
 }
 
 /* ---- the solver's state on the device ---- */
@@ -513,26 +509,13 @@ static void split_graph(cg_dev *d, double *spmv_ms, double *vector_ms)
 int main(int argc, char **argv)
 {
     /* 1. Options and device */
-    const char *history;
-    spmv_set_prog(STEP.name);
-    argc = take_history(argc, argv, &history);
     spmv_options o;
     spmv_parse(argc, argv, &STEP, &o);
-    if (o.local_size || o.cl_opts || strcmp(o.kernel_file, STEP.kernel_path) != 0)
-        spmv_die(SPMV_EXIT_USAGE, "%s is an OpenCL option: cuSPARSE and cuBLAS choose their own kernels",
-                 o.local_size ? "--local-size" : o.cl_opts ? "--cl-opts" : "--kernel-file");
-    if (o.precision != 's' && o.precision != 'd')
-        spmv_die(SPMV_EXIT_USAGE, "--precision %c: CG here is real: s or d", o.precision);
+    const char *history = o.history;
     int graph = strcmp(o.variant, "sample") != 0;
-    if (o.save_x || o.save_y || o.save_b || o.x_file)
-        spmv_die(SPMV_EXIT_USAGE, "%s: not in this yardstick (step7 takes it)", o.save_x ? "--save-x" : o.save_y ?
-                 "--save-y" : o.save_b ? "--save-b" : "--x (b is --b FILE)");
     if (o.check_every && !graph)
         spmv_die(SPMV_EXIT_USAGE, "--check-every: --kernel sample reads both dots back every iteration; "
                  "--kernel graph takes it");
-    if (o.grid_set)
-        spmv_die(SPMV_EXIT_USAGE, "--grid/--radius: the DIA grid is not symmetric; CG takes --gen "
-                 "poisson:nx=W[,ny=H] or --matrix FILE");
     if (!o.matrix && !o.gen)
         o.gen = "poisson:nx=512";   /* step7's default matrix */
     o.x_file = o.b_file;            /* b is drawn or read as every step draws or reads x */

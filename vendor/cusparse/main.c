@@ -33,14 +33,22 @@
 #include <strings.h>
 
 
+#define OPENCL_ONLY "it is an OpenCL option; cuSPARSE chooses its own kernels and launch (--kernel takes alg1, " \
+                    "alg2 or both)"
 static const spmv_step STEP = {
     .name = "cusparse",
     .title = "NVIDIA cuSPARSE's cusparseSpMV (CSR ALG1 and ALG2) on step6's matrix: the vendor reference",
     .kernel_path = "(none: cuSPARSE is a library)",
     .variants = "alg1,alg2,both",
     .default_variant = "both",
-    .extras = OPT_PRECISION,
+    .takes = OPT_GRID | OPT_PRODUCT | OPT_DEVICE | OPT_PRECISION,
     .model_bytes = 0,   /* as step6: the bound is the compulsory traffic */
+    .precisions = "sdcz",
+    .defaults = (const spmv_note[]){ { "--precision", "the file's: s, or c for a complex file" }, { NULL, NULL } },
+    .refusals = (const spmv_note[]){
+        { "--local-size", OPENCL_ONLY }, { "--kernel-file", OPENCL_ONLY }, { "--cl-opts", OPENCL_ONLY }, { NULL, NULL } },
+    .exit_statuses = "0 check passed, 1 check failed, 2 bad input or out of memory, 3 skipped (no CUDA device, or "
+                     "it lacks what the precision needs)",
 };
 #define ROW_STEP "step6"   /* its rows sit beside step6's in the CSV and the figure */
 
@@ -200,10 +208,6 @@ int main(int argc, char **argv)
     /* 1. Options and device */
     spmv_options o;
     spmv_parse(argc, argv, &STEP, &o);
-    if (o.local_size || o.cl_opts || strcmp(o.kernel_file, STEP.kernel_path) != 0)
-        spmv_die(SPMV_EXIT_USAGE, "%s is an OpenCL option: cuSPARSE chooses its own kernels and launch "
-                 "(--kernel takes alg1, alg2 or both)", o.local_size ? "--local-size" : o.cl_opts ? "--cl-opts"
-                 : "--kernel-file");
     cuda_device dev;
     open_device(&o, &dev, skip);
 
