@@ -2,6 +2,7 @@
 #
 #   make run                 every step on the default device, then a summary table
 #   make test                the whole test suite, ending "N passed, N failed"
+#   make test STEP=3         chapter 3's tests and those of the common/ parts it uses
 #   make step4 run           one chapter (ARGS="--grid 2048" passes options on)
 #   make devices             the OpenCL platforms and devices, with their P:D index
 #   make diff STEP=4         what chapter 4 changes from chapter 3
@@ -56,7 +57,7 @@ $(shell mkdir -p $(BUILD)/common && echo '#define SPMV_GIT_REV "$(GIT_REV)"' > $
 all build: $(addprefix $(BUILD)/,$(ALL_STEPS)) $(BUILD)/devices $(TEST_BINS) cusparse-if-cuda petsc-if-found
 
 help:
-	@sed -n '2,15p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,16p' Makefile | sed 's/^# \{0,1\}//'
 
 # the build needs only what `deps.sh run` checks; `make test` checks the rest
 # (what an install could not get is optional: noted in $(BUILD)/.deps-tried)
@@ -171,9 +172,11 @@ RUN_STEPS = $(or $(filter $(ALL_STEPS),$(MAKECMDGOALS)),$(ALL_STEPS))
 run: deps-run $(addprefix $(BUILD)/,$(RUN_STEPS)) $(BUILD)/devices
 	@scripts/run-steps.sh $(BUILD) "$(ARGS)" $(RUN_STEPS)
 
+# STEP=N on the command line: chapter N's tests (tests/run.sh --step N); the
+# default STEP below is diff's
 test: deps
 	@$(MAKE) --no-print-directory -s all
-	@BUILD=$(abspath $(BUILD)) tests/run.sh
+	@BUILD=$(abspath $(BUILD)) tests/run.sh $(if $(filter command line,$(origin STEP)),--step $(STEP))
 
 # the teacher's run of every answer (scripts/answers.sh): DEVICE=SEL picks the
 # device, CSV=FILE keeps the measurements as rows (plots/data/answers/<device>.csv)

@@ -18,6 +18,8 @@
 #   expect_status NAME STATUS CMD...      exactly that status
 #   expect_error NAME 'substring' CMD...  status 2 and the substring in stderr, on one line
 #   expect_output NAME 'regex' CMD...     status 0 and stdout matches the (grep -E) regex
+#   want_step STEP                        STEP (step3) is one to test: in $STEPS (tests/run.sh
+#                                         --step N sets it), or every step when it is unset
 #   limited CPU_S CMD...                  CMD, killed if it uses more than CPU_S seconds of CPU time
 #                                         (ulimit -t: a kernel that loops forever ends; the work
 #                                         done, which a busy machine does not change, unlike the
@@ -71,6 +73,10 @@ device_info() {
     DEVICE_SEL=$(echo "$line" | awk '{ print $2 }')
     DEVICE_NAME=$(echo "$line" | sed -n 's/^device  *[0-9]*:[0-9]* \(.*\) ([A-Z]*), .*/\1/p')
 }
+
+# STEPS="step3" (tests/run.sh --step 3): a script that loops over the steps
+# tests those alone; unset, every step
+want_step() { [ -z "${STEPS:-}" ] || [[ " $STEPS " == *" $1 "* ]]; }
 
 limited() { # CPU_S CMD...
     local s=$1; shift

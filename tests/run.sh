@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# tests/run.sh [NAME...] - run every tests/t_*.sh (or those named: t_steps ...)
-# and end with "N passed, N failed" (", N skipped" when a check could not be
-# made here: tests/lib.sh skip). Exit status 1 if anything failed.
+# tests/run.sh [--step N] [NAME...] - run every tests/t_*.sh (or those named:
+# t_steps ...) and end with "N passed, N failed" (", N skipped" when a check
+# could not be made here: tests/lib.sh skip). Exit status 1 if anything failed.
+#
+# --step N (`make test STEP=N`): the tests of chapter N and of the parts of
+# common/ it uses. Each script says which chapters it covers in a line
+#     # chapters: 1 2 3 4 5     (or: all, the library every chapter uses;
+#                              or: none, the course as a whole: `make test` only)
+# and a script that covers several runs chapter N's part alone: run.sh
+# exports STEPS=stepN, which tests/lib.sh's want_step reads.
 #
 # Each script gets a folder of its own ($TMP, its scratch) and a TMPDIR of its
 # own beside it, for whatever the programs it runs make with mktemp. When the
@@ -17,11 +24,35 @@ RESULTS=$(mktemp)
 export RESULTS
 trap 'rm -f "$RESULTS"' EXIT
 cd "$ROOT" || exit 2
+step=""
+if [ "${1:-}" = --step ]; then
+    step=${2:-}
+    if ! [[ $step =~ ^[0-9]$ ]] || ! ls -d step"$step"-* >/dev/null 2>&1; then
+        echo "run.sh: --step wants a chapter number ($(ls -d step[0-9]-* | sed 's/^step\([0-9]\).*/\1/' | paste -sd ' ')), not '$step'" >&2
+        exit 2
+    fi
+    shift 2
+fi
 if [ $# -gt 0 ]; then
     scripts=()
     for n in "$@"; do scripts+=("tests/${n%.sh}.sh"); done
 else
     scripts=(tests/t_*.sh)
+fi
+# the chapters a script covers: its "# chapters:" line (none: the course as a whole)
+chapters_of() { sed -n 's/^# chapters: *//p' "$1" | head -n 1; }
+for t in "${scripts[@]}"; do
+    [ -f "$t" ] || { echo "run.sh: no $t" >&2; exit 2; }
+    [ -n "$(chapters_of "$t")" ] || { echo "run.sh: $t has no '# chapters:' line (N..., all or none)" >&2; exit 2; }
+done
+if [ -n "$step" ]; then
+    chosen=()
+    for t in "${scripts[@]}"; do
+        [[ " $(chapters_of "$t") " =~ \ (all|$step)\  ]] && chosen+=("$t")
+    done
+    scripts=("${chosen[@]}")
+    export STEPS=step$step
+    echo "---- chapter $step: ${#scripts[@]} scripts ($(printf '%s\n' "${scripts[@]}" | sed 's#tests/##; s#\.sh$##' | paste -sd ' '))"
 fi
 start=$(date +%s)
 for t in "${scripts[@]}"; do

@@ -10,6 +10,7 @@
 # work-groups (--split 1: every row longer than a block); a kernel that drops
 # a split row's partial sum, or the end of a whole long row, FAILs; oclgrind
 # finds nothing; the matrix chooses.
+# chapters: 6
 source "$(dirname "$0")/lib.sh"
 bin=$BUILD/step6
 QUICK="--runs 1 --warmup 0"

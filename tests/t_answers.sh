@@ -13,6 +13,7 @@
 #    trimmed; a line "…" stands for lines left out) in what exercise N printed.
 # 4. Its numbers come from committed data: plots/blocks.sh --check finds every
 #    generated block of the answers fresh.
+# chapters: 0 1 2 3 4 5 6 7   (each chapter's answers: STEPS)
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT" || exit 2
 export SPMV_PROBE_MB=16
@@ -22,11 +23,12 @@ exercises() { awk '/^## Exercises/ { on = 1; next } /^## / { on = 0 } on && /^[0
 
 chapters=()
 for r in step[0-9]-*/README.md; do
+    want_step "${r%%-*}" || continue   # STEPS: those chapters alone
     [ -n "$(exercises "$r")" ] && chapters+=("${r%/README.md}")
 done
 
 # ---- 2. every exercise has an answer
-for d in "${chapters[@]}"; do
+for d in "${chapters[@]+"${chapters[@]}"}"; do
     a=$d/ANSWERS.md s=$d/answers/answers.sh
     if [ ! -f "$a" ] || [ ! -f "$s" ]; then fail "answers: $d has ANSWERS.md and answers/answers.sh" "missing"; continue; fi
     n=$(wc -l <"$a")
@@ -56,7 +58,7 @@ export SPMV_DEVICE
 if ! "$BUILD/step1" --grid 8 --runs 1 >/dev/null 2>&1; then
     skip "answers: make answers" "no OpenCL device answers --device $SPMV_DEVICE here"
 else
-    # the chapters by their folders' names (step7-cg), as a user may name them
+    # the chapters by their folders' names (step7-cg), as a user may name them (STEPS: those alone)
     ANSWERS_SMALL=1 ANSWERS_OUT=$TMP/out scripts/answers.sh "${chapters[@]}" >"$TMP/table" 2>"$TMP/log"
     st=$?
     rows=$(awk '/^chapter +ex / { on = 1; next } /^\(on / { on = 0 } on && /^step[0-9] /' "$TMP/table")
@@ -70,7 +72,7 @@ else
         esac
     done <<<"$rows"
     # ---- 3. quoted output is what the exercise printed
-    for d in "${chapters[@]}"; do
+    for d in "${chapters[@]+"${chapters[@]}"}"; do
         a=$d/ANSWERS.md ch=${d%%-*}
         [ -f "$a" ] || continue
         awk '/^<!-- answer-output: [0-9]+ -->$/ { ex = $3; want = 1; next }
@@ -89,7 +91,7 @@ else
 fi
 
 # ---- 4. the answers' generated blocks are fresh
-files=$(ls step[0-9]-*/ANSWERS.md 2>/dev/null | xargs -r grep -l '^<!-- block:' )
+files=$(for d in "${chapters[@]+"${chapters[@]}"}"; do echo "$d/ANSWERS.md"; done | xargs -r grep -l '^<!-- block:' 2>/dev/null)
 if [ -n "$files" ]; then
     # shellcheck disable=SC2086
     if out=$(plots/blocks.sh --check $files 2>&1); then pass "answers: every generated block of the answers is fresh"

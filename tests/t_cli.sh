@@ -1,6 +1,7 @@
 # tests/t_cli.sh - the command line and the make targets, as a student meets
 # them: --help, bad flags, bad sizes, no device, a device name that matches
 # nothing, out of device memory, make devices / diff / help.
+# chapters: all
 source "$(dirname "$0")/lib.sh"
 S0=$BUILD/step0 S1=$BUILD/step1
 export SPMV_PROBE_MB=${SPMV_PROBE_MB:-16}

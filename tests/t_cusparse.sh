@@ -5,6 +5,7 @@
 # grid; its OpenCL-only flags are refused; figures.sh runs it beside step6 on
 # an NVIDIA device (with that device's name) and not on another (stubs made
 # here, in $TMP only). The figure with cuSPARSE rows: tests/t_plots.sh.
+# chapters: 6   (its yardstick)
 source "$(dirname "$0")/lib.sh"
 bin=$BUILD/cusparse
 export SPMV_PROBE_MB=16

@@ -6,6 +6,7 @@
 # one line and status 0, a required one stops it (status 2). Commands are
 # stubbed on a private PATH (apt-get fails where APT_FAIL says: "update", or
 # an install naming one of its packages); nothing is installed.
+# chapters: none
 source "$(dirname "$0")/lib.sh"
 B=$TMP/bin
 mkdir -p "$B"

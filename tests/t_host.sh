@@ -13,6 +13,7 @@
 #   --kernel NAME and --kernel-file FILE, and their misuse;
 #   every step's --help: each flag it lists is taken, each kernel it names
 #   runs, each flag it does not list is refused.
+# chapters: all
 source "$(dirname "$0")/lib.sh"
 S0=$BUILD/step0 S1=$BUILD/step1 S6=$BUILD/step6
 D=$ROOT/tests/data
@@ -120,7 +121,8 @@ expect_output "a 1000000 x 1000000 file with one entry runs" 'check: PASS' "$S6"
 # the copies each step keeps, the probe and the runtime, against the memory
 # available. SPMV_HOST_MEM_MB=N pretends a host of N MiB: the GPU host's 128
 # GB, a 16 GB laptop, or just above and below a run's own estimate.
-ALL_STEPS="step0 step1 step2 step3 step4 step5 step6"
+ALL_STEPS=""
+for s in step0 step1 step2 step3 step4 step5 step6; do want_step $s && ALL_STEPS="$ALL_STEPS $s"; done
 host_refusal() { # NAME ASKED BIN ARGS...: refused, naming what was asked (ASKED), the host's
                  # estimate and the memory available
     local name=$1 asked=$2; shift 2
@@ -316,6 +318,7 @@ value_of() { # a value the flag takes
 for bin in "$BUILD"/step[0-9] "$BUILD"/cusparse "$BUILD"/cusparse-cg; do
     [ -x "$bin" ] || continue   # the CUDA yardsticks: where nvcc built them
     s=$(basename "$bin")
+    case $s in cusparse) want_step step6 ;; cusparse-cg) want_step step7 ;; *) want_step "$s" ;; esac || continue
     "$bin" --help >"$TMP/help" 2>&1
     listed=$(grep -oE '^  --[a-z-]+' "$TMP/help" | tr -d ' ' | sort -u)
     bad=""

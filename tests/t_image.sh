@@ -3,6 +3,7 @@
 # does not fit: one line, status 3, a SKIP row in the CSV, "skipped" in the
 # `make run` summary and no failure. SPMV_IMAGE2D_MAX_H (tests only) lowers
 # the device's image height limit; 0 acts as a device without images.
+# chapters: 5
 source "$(dirname "$0")/lib.sh"
 export SPMV_PROBE_MB=${SPMV_PROBE_MB:-16}
 S5=$BUILD/step5

@@ -15,6 +15,7 @@
 # merely included. A loop is named file by file, with the functions that
 # make each arrow. The check is tried first on two objects made here that
 # call each other, so that it is known to find a loop.
+# chapters: none
 source "$(dirname "$0")/lib.sh"
 
 # calls OBJ...: one line "caller callee: symbol symbol..." per arrow between

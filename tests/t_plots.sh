@@ -9,6 +9,7 @@
 # bars; fig-irregular from crafted rows; the committed data drawn without a
 # warning; the generated blocks of README.md and plots/README.md current (a
 # stale number fails the check), and no measured number in the Results prose.
+# chapters: none
 source "$(dirname "$0")/lib.sh"
 P=$ROOT/plots
 FIX=$ROOT/tests/data/plots

@@ -4,6 +4,7 @@
 # the four medians; the row's bw_copy_gbs and bw_read_gbs are the faster of
 # the printed copies and of the printed reads; on the host (step0) one probe
 # line as before, and its copy and read in the row; step6's rows have both.
+# chapters: all
 source "$(dirname "$0")/lib.sh"
 export SPMV_PROBE_MB=16
 expect_output "probe: step1 runs" 'check: PASS' "$BUILD/step1" --grid 45x37 --runs 3 --csv "$TMP/p.csv"

@@ -4,6 +4,7 @@
 # holding the same matrix entry by entry, the symmetry expansions, the Fortran format
 # cases, and one malformed file per defect with the message it must give.
 #   RESULTS=/tmp/r bash tests/t_readers.sh      (READMTX=... to test another build)
+# chapters: all
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 READMTX=${READMTX:-$BUILD/tests/readmtx}
 D=$ROOT/tests/data

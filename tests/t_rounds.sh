@@ -3,6 +3,7 @@
 # with known numbers; FAIL and SKIP rows never counted as speeds; bad settings
 # refused in one line; a real round on tiny grids gives every row a number and
 # the cpu kernel a speed-up; a failing step makes the script exit 1.
+# chapters: 4   (chapter 4's CPU table)
 source "$(dirname "$0")/lib.sh"
 P=$ROOT/plots
 HEADER=$(head -n 1 "$ROOT/tests/data/plots/fixture-cpu.csv")

@@ -1,5 +1,6 @@
 # tests/t_run.sh - `make run` as a student runs it: every step, a summary table
 # built from the CSV rows, nothing failed; and `make stepN run` runs one step.
+# chapters: none
 source "$(dirname "$0")/lib.sh"
 export SPMV_PROBE_MB=16
 rm -f "$BUILD"/run.png "$BUILD"/run.svg

@@ -1,6 +1,7 @@
 # tests/t_sanitize.sh - the host code of every program built with
 # AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer, run on
 # good input, on bad input and on every malformed file: no findings allowed.
+# chapters: none
 source "$(dirname "$0")/lib.sh"
 SAN_BUILD=$ROOT/build-san
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

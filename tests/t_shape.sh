@@ -6,6 +6,7 @@
 # measurements, never of how it was written: the word in $word below (put
 # together from two halves, so that this file does not hold it) is in no
 # file but the committed data (plots/**/*.csv, tests/data).
+# chapters: 6
 source "$(dirname "$0")/lib.sh"
 S6=$ROOT/step6-csr
 

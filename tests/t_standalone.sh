@@ -4,6 +4,7 @@
 # clone with nothing beside it runs every test, every figure and every chapter, and the test count does not
 # depend on what lies beside it. The matrices the course uses are in tests/data,
 # each with its source.
+# chapters: none
 source "$(dirname "$0")/lib.sh"
 
 # every file of the repository (tracked by git; without git, every file outside build folders)

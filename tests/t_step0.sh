@@ -1,6 +1,7 @@
 # tests/t_step0.sh - the three C loop orders of step0, serial and with threads,
 # on the same awkward cases as the kernels, with blocks of 1 row and blocks
 # larger than the matrix.
+# chapters: 0
 source "$(dirname "$0")/lib.sh"
 S0=$BUILD/step0
 Q="--runs 2 --warmup 1"

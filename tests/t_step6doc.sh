@@ -5,6 +5,7 @@
 # CSV changes the table); the chapter (at most 450 lines) and the tuning
 # record (at most 500) keep their shape, link each other, and hold no
 # word of how it was written and no commit hash outside the generated blocks. No OpenCL.
+# chapters: 6
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT" || exit 2
 CH=step6-csr/README.md

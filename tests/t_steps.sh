@@ -4,20 +4,21 @@
 # where stencil offsets coincide, odd work-group sizes, real matrices. Step 4's
 # CPU-shaped kernel (--kernel cpu) takes every case too, with block sizes of 1,
 # 7, 16, the default and one larger than the matrix.
+# chapters: 0 1 2 3 4 5   (every DIA step: STEPS)
 source "$(dirname "$0")/lib.sh"
 QUICK="--runs 2 --warmup 1"
 export SPMV_PROBE_MB=${SPMV_PROBE_MB:-16}
 
 dia_steps=()
-for b in "$BUILD"/step[0-5]; do [ -x "$b" ] && dia_steps+=("$(basename "$b")"); done
-[ ${#dia_steps[@]} -gt 0 ] || fail "dia steps" "no step binary in $BUILD"
+for b in "$BUILD"/step[0-5]; do [ -x "$b" ] && want_step "$(basename "$b")" && dia_steps+=("$(basename "$b")"); done
+[ ${#dia_steps[@]} -gt 0 ] || want_step step0 || want_step step1 || [ -n "${STEPS:-}" ] || fail "dia steps" "no step binary in $BUILD"
 # step4's cpu kernel: an entry "step4:cpu:B" runs step4 --kernel cpu --block B
 # (B empty: the default block)
-if [ -x "$BUILD/step4" ]; then
+if [ -x "$BUILD/step4" ] && want_step step4; then
     for b in "" 1 7 16 100000; do dia_steps+=("step4:cpu:$b"); done
 fi
 
-for entry in "${dia_steps[@]}"; do
+for entry in "${dia_steps[@]+"${dia_steps[@]}"}"; do
     s=${entry%%:*}
     cmd=("$BUILD/$s")
     if [ "$entry" != "$s" ]; then
@@ -50,7 +51,7 @@ done
 
 # step4's cpu kernel: the launch names its block; the default is a multiple of
 # 16 rows; --block is checked; the vector kernel says it ignores --block
-if [ -x "$BUILD/step4" ]; then
+if [ -x "$BUILD/step4" ] && want_step step4; then
     expect_output "step4 cpu launch names the block" 'one work-item per block of [0-9]+ rows' \
         "$BUILD/step4" --kernel cpu --grid 37x29 $QUICK
     b=$(sed -n 's/.*per block of \([0-9]*\) rows.*/\1/p' "$TMP/out")

@@ -1,6 +1,7 @@
 # tests/t_unit.sh - the unit tests of common/ (tests/unit.c), on generated
 # matrices and on every real matrix file, then again built with
 # AddressSanitizer and UndefinedBehaviorSanitizer.
+# chapters: all
 source "$(dirname "$0")/lib.sh"
 files=("$ROOT"/tests/data/*.mtx "$ROOT"/tests/data/*.r[su]a "$ROOT"/tests/data/*.psa)
 existing=()

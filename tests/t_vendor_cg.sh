@@ -12,6 +12,7 @@
 # --maxiter exactly with a block that does not divide it. plots/cg-sweep.sh keeps no row of a tool that skipped; the
 # chapter 7 figures draw from a small CSV with no gnuplot warning and no panel
 # for a precision without data. Each part is a SKIP where its tool is absent.
+# chapters: 7   (its yardsticks)
 source "$(dirname "$0")/lib.sh"
 export SPMV_PROBE_MB=16
 HEADER=step,kernel,device,driver,matrix,rows,cols,nnz,precision,iterations,check_every,extra_iterations,converged,rel_residual,true_residual,tol,ms_per_iter,ms_total,spmv_ms_per_iter,vector_ms_per_iter,wait_ms_per_iter,launches_per_iter,bytes_per_iter,bytes_compulsory_per_iter,bw_measured_gbs,pct_version_bound,pct_compulsory,check,date,git_rev
