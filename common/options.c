@@ -47,11 +47,11 @@ static const option TABLE[] = {
     { O_MATRIX, "--matrix", "FILE", ALWAYS, SEC_MATRIX, "read a Matrix Market (.mtx) or Harwell-Boeing file instead",
       NULL },
     { O_GEN, "--gen", "SPEC", ALWAYS, SEC_MATRIX,
-      "generate an irregular matrix instead: powerlaw:rows=N[,mean=M][,exp=A],\n"
-      "uniform:rows=N[,min=a][,max=b], arrow:rows=N (cols=C: not square),\n"
-      "short:rows=N[,mean=M][,band=B] (rows of 1 to 2M-1 near the diagonal);\n"
-      "poisson:nx=W[,ny=H], the 5-point Laplacian on a W x H grid (symmetric);\n"
-      "poisson3d:nx=N[,ny=..][,nz=..] (7 points: 6 and -1) and\n"
+      "generate an irregular matrix instead: powerlaw:rows=N[,mean=M][,exp=A], "
+      "uniform:rows=N[,min=a][,max=b], arrow:rows=N (cols=C: not square), "
+      "short:rows=N[,mean=M][,band=B] (rows of 1 to 2M-1 near the diagonal); "
+      "poisson:nx=W[,ny=H], the 5-point Laplacian on a W x H grid (symmetric); "
+      "poisson3d:nx=N[,ny=..][,nz=..] (7 points: 6 and -1) and "
       "stencil27:nx=N[,ny=..][,nz=..] (3x3x3: 26 and -1) on a 3-D box, both SPD", NULL },
     { O_SEED, "--seed", "S", ALWAYS, SEC_MATRIX, NULL, "1" },   /* help: of x, or of b (OPT_CG) */
     { O_PRECISION, "--precision", "P", OPT_PRECISION, SEC_MATRIX, NULL, "s" },   /* help from spmv_step.precisions */
@@ -69,11 +69,11 @@ static const option TABLE[] = {
     { O_HISTORY, "--history", "FILE", OPT_CG, SEC_CHECK, "|r|/|b| before each iteration, as CSV (iteration,rel_residual)",
       NULL },
     { O_RUNS, "--runs", "N", OPT_PRODUCT, SEC_RUN,
-      "timed runs; the median and minimum are reported; before\n"
+      "timed runs; the median and minimum are reported; before "
       "each, one bandwidth probe sample and one untimed run", "10" },
     { O_WARMUP, "--warmup", "N", OPT_PRODUCT, SEC_RUN, "untimed runs first", "2" },
     { O_TOL, "--tol", "T", OPT_CG, SEC_RUN,
-      "stop at a relative residual |r|/|b| <= T; 0: run exactly --maxiter\n"
+      "stop at a relative residual |r|/|b| <= T; 0: run exactly --maxiter "
       "iterations (a timing run)", "1e-5 float, 1e-10 double" },
     { O_MAXITER, "--maxiter", "N", OPT_CG, SEC_RUN, "stop after N iterations", "10 n, n the rows" },
     { O_CHECK_EVERY, "--check-every", "K", OPT_CHECK_EVERY, SEC_RUN, "fused: read the residual back every K iterations",
@@ -94,19 +94,19 @@ static const option TABLE[] = {
     { O_BLOCK, "--block", "N", OPT_BLOCK, SEC_RUN, "rows per block", NULL },
     { O_GROUP, "--group-size", "N", OPT_GROUP, SEC_RUN, "work-items per row (vector kernel)", NULL },
     { O_SPLIT, "--split", "N", OPT_SPLIT, SEC_RUN,
-      "rows longer than N nonzeros are cut across work-groups (adaptive\n"
+      "rows longer than N nonzeros are cut across work-groups (adaptive "
       "kernel)", "from the matrix and the device" },
     { O_COMBINE, "--combine", "HOW", OPT_SPLIT, SEC_RUN,
-      "how a split row's pieces are added: count (in the kernel, by the last\n"
-      "piece, counted in with an atomic increment; needs a fence of device\n"
-      "scope), last (in the kernel, by the last piece, through one 64-bit\n"
+      "how a split row's pieces are added: count (in the kernel, by the last "
+      "piece, counted in with an atomic increment; needs a fence of device "
+      "scope), last (in the kernel, by the last piece, through one 64-bit "
       "atomic word; float and double) or fixup (a second kernel)",
       "the first of these the device allows" },
     { O_CSV, "--csv", "FILE", ALWAYS, SEC_RUN, "append one result row to FILE (header when new)", NULL },
     { O_QUIET, "--quiet", NULL, ALWAYS, SEC_RUN, "print only the result lines (check, time, speed, bound; errors on stderr)",
       NULL },
     { O_ESTIMATE, "--estimate", NULL, ALWAYS, SEC_RUN,
-      "print the host memory the run would need at its peak, and the memory\n"
+      "print the host memory the run would need at its peak, and the memory "
       "available, then exit (SPMV_HOST_MEM_MB=N pretends the host has N MiB)", NULL },
     { O_HELP, "--help", NULL, ALWAYS, SEC_RUN, "this text", NULL },
 };
@@ -178,8 +178,35 @@ static const char *default_of(const spmv_step *s, const option *r)
     return r->def;
 }
 
-/* One option's lines: the name and its argument in 20 columns, the help,
- * its continuation lines indented to it, the default last. */
+#define HELP_WIDTH 100   /* columns of --help */
+#define HELP_INDENT 22   /* where an option's help starts */
+
+/* TEXT from column AT on, wrapped at word boundaries to HELP_WIDTH, each
+ * further line indented by INDENT; a newline after. */
+static void print_wrapped(const char *text, int at, int indent)
+{
+    int col = at, first = 1;
+    for (const char *p = text; *p;) {
+        int word = (int)strcspn(p, " ");
+        if (!first && col + 1 + word > HELP_WIDTH) {
+            printf("\n%*s", indent, "");
+            col = indent;
+        } else if (!first) {
+            putchar(' ');
+            col++;
+        }
+        printf("%.*s", word, p);
+        col += word;
+        first = 0;
+        p += word;
+        while (*p == ' ')
+            p++;
+    }
+    putchar('\n');
+}
+
+/* One option's lines: the name and its argument in 20 columns, then the
+ * help and the default, wrapped. */
 static void print_option(const spmv_step *s, const option *r)
 {
     char head[48], help[512], variants[256];
@@ -202,13 +229,8 @@ static void print_option(const spmv_step *s, const option *r)
         snprintf(body + len, sizeof body - len, " (default %s)", def);
     printf("  %-19s ", head);
     if (strlen(head) > 19)
-        printf("\n  %-19s ", "");
-    for (const char *p = body; *p; p++) {
-        putchar(*p);
-        if (*p == '\n')
-            printf("  %-19s ", "");
-    }
-    putchar('\n');
+        printf("\n%*s", HELP_INDENT, "");
+    print_wrapped(body, HELP_INDENT, HELP_INDENT);
 }
 
 static void usage(const spmv_step *s)
@@ -227,8 +249,11 @@ static void usage(const spmv_step *s)
             if (TABLE[i].section == sec && takes(s, &TABLE[i]))
                 print_option(s, &TABLE[i]);
     }
-    printf("\nExit status: %s.\n", s->exit_statuses ? s->exit_statuses
-                                                    : "0 check passed, 1 check failed, 2 bad input or out of memory");
+    char exits[512];
+    snprintf(exits, sizeof exits, "Exit status: %s.", s->exit_statuses ? s->exit_statuses
+                                                       : "0 check passed, 1 check failed, 2 bad input or out of memory");
+    putchar('\n');
+    print_wrapped(exits, 0, (int)strlen("Exit status: "));
 }
 
 /* The option NAME as this step takes it, or NULL */
