@@ -76,7 +76,7 @@ static const option TABLE[] = {
       "stop at a relative residual |r|/|b| <= T; 0: run exactly --maxiter "
       "iterations (a timing run)", "1e-5 float, 1e-10 double" },
     { O_MAXITER, "--maxiter", "N", OPT_CG, SEC_RUN, "stop after N iterations", "10 n, n the rows" },
-    { O_CHECK_EVERY, "--check-every", "K", OPT_CHECK_EVERY, SEC_RUN, "fused: read the residual back every K iterations",
+    { O_CHECK_EVERY, "--check-every", "K", OPT_CHECK_EVERY, SEC_RUN, "read the residual back every K iterations",
       "printed" },
     { O_DEVICE, "--device", "SEL", OPT_DEVICE, SEC_RUN,
       "P:D, cpu, gpu, or part of a name (or SPMV_DEVICE); see `make devices`", NULL },

@@ -39,7 +39,7 @@ static const spmv_step STEP = {
     .precisions = "sd",
     .defaults = (const spmv_note[]){ { "--local-size", "256" },
                                      { "--group-size", "from the rows' mean length" },
-                                     { "--check-every", "sqrt(n) / 32, from 1 to 32" },
+                                     { "--check-every", "sqrt(n) / 32, from 1 to 32; the fused solver only" },
                                      { NULL, NULL } },
     .refusals = (const spmv_note[]){
         { "--x", "the right-hand side of step7's system is --b FILE" },
