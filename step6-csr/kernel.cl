@@ -6,7 +6,8 @@
  *
  *   csr_scalar  one work-item per row (the thesis's kernel 1)
  *   csr_vector  GROUP_SIZE work-items per row, partial sums reduced by a tree
- *               in local memory (the thesis's kernel 2)
+ *               in local memory (the thesis's kernel 2); each lane loads
+ *               VECTOR_UNROLL entries a pass (rows of up to 64: below)
  * The chapter's third kernel, csr_adaptive, is in adaptive/kernel.cl, built
  * after this file (as one program) when it runs: it uses MUL, ZERO and
  * group_sum from here.
@@ -191,6 +192,19 @@ __kernel void csr_scalar(const int rows,
 #define GROUP_SIZE 32
 #endif
 
+/* VECTOR_UNROLL=U (the host's spmv_default_unroll: rows of at most 64
+ * entries): each lane loads U entries (lane j: j, j + G, ... j + (U-1)G) a
+ * pass, those past the row's end not loaded, before it adds any. A row of up
+ * to U x G entries is then one pass: every load of a lane in flight at once,
+ * where one entry a pass leaves a lane waiting for each in turn, and a warp
+ * whose rows differ in length goes round as often as its longest row needs
+ * (TUNING.md, entry 1: on the H100 the 27-point stencil went
+ * from 0.91 of cuSPARSE to 0.99 in float, 0.98 to 1.11 in double). U = 1:
+ * one entry a pass, the thesis's loop. */
+#ifndef VECTOR_UNROLL
+#define VECTOR_UNROLL 1
+#endif
+
 __kernel void csr_vector(const int rows,
                          __global const int *restrict ptr,
                          __global const int *restrict col,
@@ -211,8 +225,24 @@ __kernel void csr_vector(const int rows,
     CSR_BEGIN
     if (row >= 0) {
         int end = ptr[row + 1];
-        for (int k = ptr[row] + lane; k < end; k += GROUP_SIZE)
+        int k = ptr[row] + lane;
+#if VECTOR_UNROLL > 1
+        for (; k < end; k += VECTOR_UNROLL * GROUP_SIZE) {
+            VALUE v[VECTOR_UNROLL];
+            int c[VECTOR_UNROLL];
+            for (int u = 0; u < VECTOR_UNROLL; u++) {
+                int e = k + u * GROUP_SIZE;
+                v[u] = e < end ? val[e] : ZERO;
+                c[u] = e < end ? col[e] : 0;
+            }
+            for (int u = 0; u < VECTOR_UNROLL; u++)
+                if (k + u * GROUP_SIZE < end)
+                    sum += MUL(v[u], x[c[u]]);
+        }
+#else
+        for (; k < end; k += GROUP_SIZE)
             sum += MUL(val[k], x[col[k]]);
+#endif
     }
 
     /* Tree reduction: no return above, so every work-item reaches every

@@ -117,3 +117,13 @@ picks gpu:768 --gen short:rows=70000,mean=6
 picks gpu:768 --gen short:rows=70000,mean=8.5
 [ "$(picked gpu 768)" = adaptive ] && pass "choice: rows up to 16 long are no longer short (mean 8.5: adaptive on a GPU)" ||
     fail "choice: rows up to 16 long are no longer short (mean 8.5: adaptive on a GPU)" "$(cat "$TMP/picks")"
+# medium rows (none past 64, mean 12 or more, spread under 0.75, 65,536 rows or
+# more): the vector kernel on a GPU, where the spread alone chose adaptive;
+# a CPU keeps the adaptive kernel
+picks gpu:768,cpu:8192 --gen short:rows=70000,mean=16,band=64
+[ "$(picked gpu 768)" = vector-4 ] && [ "$(picked cpu 8192)" = adaptive ] &&
+    pass "choice: medium rows (mean 16, spread 0.56): vector on a GPU, adaptive on a CPU" ||
+    fail "choice: medium rows (mean 16, spread 0.56): vector on a GPU, adaptive on a CPU" "$(cat "$TMP/picks")"
+picks gpu:768 --gen short:rows=60000,mean=16,band=64
+[ "$(picked gpu 768)" = adaptive ] && pass "choice: 60,000 medium rows keep the rule of the spread (adaptive on a GPU)" ||
+    fail "choice: 60,000 medium rows keep the rule of the spread (adaptive on a GPU)" "$(cat "$TMP/picks")"

@@ -1,5 +1,6 @@
 /* choice/csrchoice.c - chapter 6's rule; see csrchoice.h. The numbers behind each
- * choice are in step6-csr/README.md and step6-csr/adaptive/TUNING.md. */
+ * choice are in step6-csr/README.md, step6-csr/TUNING.md and
+ * step6-csr/adaptive/TUNING.md. */
 #include "csrchoice.h"
 
 #include <math.h>
@@ -14,6 +15,15 @@
  * --gen short (rows 1 to 15 long, means 8 down to 1, step6-csr/README.md). */
 #define SHORT_LONGEST 15
 #define SHORT_ROWS 65536
+/* Medium rows: none longer than MEDIUM_LONGEST, a mean of MEDIUM_MEAN or
+ * more, a spread under MEDIUM_SPREAD (--gen short's rows of 1 to 2M-1 have
+ * 0.56-0.58), in SHORT_ROWS rows or more: the vector kernel on a GPU, each
+ * lane loading MEDIUM_LOADS entries or fewer a pass (spmv_default_unroll).
+ * step6-csr/TUNING.md, entry 1. */
+#define MEDIUM_LONGEST 64
+#define MEDIUM_MEAN 12
+#define MEDIUM_SPREAD 0.75
+#define MEDIUM_LOADS 8
 
 spmv_row_stats spmv_row_lengths(const csr_matrix *A)
 {
@@ -55,6 +65,25 @@ int spmv_default_group(const spmv_row_stats *st)
     return g;
 }
 
+/* The vector kernel's entries a lane a pass (VECTOR_UNROLL): where no row
+ * is longer than MEDIUM_LONGEST, enough to cover the longest row in one pass
+ * of the group, at most MEDIUM_LOADS; else 1, the thesis's loop. With 8-byte
+ * values or wider (`value_bytes`) the group doubles first, to 32 at most:
+ * on the H100 the 27-point rows in double ran at 1.11 of cuSPARSE with 8
+ * lanes of 4 entries, 0.98 with 4 of 8, where float was level either way
+ * and shorter rows wanted 4 lanes (step6-csr/TUNING.md). */
+int spmv_default_unroll(const spmv_row_stats *st, int value_bytes, int *group)
+{
+    int u = 1;
+    if (st->max > MEDIUM_LONGEST)
+        return u;
+    if (value_bytes >= 8 && *group * 2 <= MAX_DEFAULT_GROUP)
+        *group *= 2;
+    while (u * *group < st->max && u < MEDIUM_LOADS)
+        u *= 2;
+    return u;
+}
+
 /* Short rows (every row SHORT_LONGEST entries or fewer, SHORT_ROWS rows or
  * more): on a GPU the scalar kernel, whose work-item walks its few entries
  * with no reduction after them, where a group of 2 leaves lanes idle and
@@ -68,9 +97,13 @@ int spmv_default_group(const spmv_row_stats *st)
  * Otherwise, regular rows (spread under half the mean, none longer than an
  * adaptive block): on a GPU the vector kernel, whose groups read each row
  * coalesced with no block table; on a CPU the scalar kernel, whose
- * work-items each stream their own row. Rows of very different lengths: the
- * adaptive kernel, which gives every work-group the same number of
- * nonzeros. */
+ * work-items each stream their own row. Medium rows of a wider spread
+ * (MEDIUM_*: --gen short's 1 to 2M-1 past mean 12) on a GPU: the vector
+ * kernel too, whose lanes load a whole row in one pass where the adaptive
+ * kernel reached 0.69-0.72 of it in float (step6-csr/adaptive/TUNING.md,
+ * entry 16; step6-csr/TUNING.md).
+ * Rows of very different lengths: the adaptive kernel, which gives every
+ * work-group the same number of nonzeros. */
 const char *spmv_csr_choose(const spmv_row_stats *st, int gpu, int share, int group)
 {
     (void)group;
@@ -86,6 +119,11 @@ const char *spmv_csr_choose(const spmv_row_stats *st, int gpu, int share, int gr
         choice = gpu ? "vector" : "scalar";
         printf("choice   %s: rows regular (spread %.2f of the mean, longest %d <= %d): %s\n", choice, cv, max, share,
                gpu ? "a group per row reads each row coalesced" : "a row per work-item streams it");
+    } else if (gpu && max <= MEDIUM_LONGEST && st->mean >= MEDIUM_MEAN && cv < MEDIUM_SPREAD &&
+               st->rows >= SHORT_ROWS) {
+        choice = "vector";
+        printf("choice   %s: rows medium (mean %.1f, longest %d <= %d, spread %.2f): a group per row, each "
+               "lane's loads of a row in flight at once\n", choice, st->mean, max, MEDIUM_LONGEST, cv);
     } else {
         printf("choice   %s: rows irregular (spread %.2f of the mean%s%d longest): equal nonzeros per work-group\n",
                choice, cv, max > share ? ", one block is " : ", ", max > share ? share : max);

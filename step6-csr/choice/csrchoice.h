@@ -24,6 +24,10 @@ spmv_row_stats spmv_row_lengths(const csr_matrix *A);
 /* The vector kernel's group (work-items per row) for these rows: a power of
  * two from 2 to 32 */
 int spmv_default_group(const spmv_row_stats *st);
+/* The vector kernel's entries a lane loads a pass (-DVECTOR_UNROLL) for
+ * these rows, values of `value_bytes`, and the group *group (which it may
+ * widen): 1, 2, 4 or 8 */
+int spmv_default_unroll(const spmv_row_stats *st, int value_bytes, int *group);
 /* The kernel these rows choose, "scalar", "vector" or "adaptive", printed
  * with why (one "choice" line). `gpu`: the device is a GPU; `share`: the
  * adaptive kernel's nonzeros per block (its longest row kept whole);
