@@ -499,17 +499,24 @@ static int check_gap(const cg_system *s, const double *x, cg_dev *d, int iterati
 
 /* Chapter 6's rule picks the product; where it says adaptive, the nearest
  * that step 7 offers: on a GPU a group per row, on a CPU a row per
- * work-item (chapter 6's CPU shape). Returns 1 for csr_vector. */
-static int product_choice(const spmv_options *o, const spmv_row_stats *st, int gpu, int group)
+ * work-item (chapter 6's CPU shape). Returns 1 for csr_vector, with its
+ * group and the entries a lane loads a pass as chapter 6 sets them
+ * (-DVECTOR_UNROLL in --cl-opts replaces the latter). */
+static int product_choice(const spmv_options *o, const spmv_row_stats *st, int gpu, int vsize, int *group,
+                          int *unroll)
 {
-    const char *choice = spmv_csr_choose(st, gpu, CHOICE_SHARE, group);
+    *group = o->group ? o->group : spmv_default_group(st);
+    int u = !o->cl_opts || !strstr(o->cl_opts, "VECTOR_UNROLL") ? spmv_default_unroll(st, o->group ? 0 : vsize, group)
+                                                                 : 0;
+    const char *choice = spmv_csr_choose(st, gpu, CHOICE_SHARE, *group);
     int adaptive = strcmp(choice, "adaptive") == 0;
     int vector = o->group || (adaptive ? gpu : strcmp(choice, "scalar") != 0);
     if (adaptive && !o->group)
         printf("choice   step7 offers scalar and vector: %s it is%s\n", vector ? "vector" : "scalar",
                vector ? ", a group per row on a GPU" : ", a row per work-item on a CPU");
     else if (o->group && strcmp(choice, "scalar") == 0)
-        printf("choice   vector: --group-size %d asks for it\n", group);
+        printf("choice   vector: --group-size %d asks for it\n", *group);
+    *unroll = vector && u > 1 ? u : 0;
     return vector;
 }
 
@@ -518,7 +525,7 @@ static int product_choice(const spmv_options *o, const spmv_row_stats *st, int g
  * on a CPU, one work-item a group (no barriers, which PoCL runs as loops
  * over the work-items) and a few groups a core, each streaming its own
  * stretch (kernel.cl, CONTIGUOUS) */
-static void work_sizes(cg_dev *d, const spmv_options *o, int vector, int group, int gpu)
+static void work_sizes(cg_dev *d, const spmv_options *o, int vector, int group, int unroll, int gpu)
 {
     spmv_cl *cl = d->cl;
     size_t n1 = d->n ? (size_t)d->n : 1;
@@ -542,7 +549,8 @@ static void work_sizes(cg_dev *d, const spmv_options *o, int vector, int group, 
     printf("spmv     chapter 6's csr_%s: global %zu, local %zu (%s)\n", vector ? "vector" : "scalar", global,
            local, STEP6_KERNEL_PATH);
     if (vector)
-        printf("         group %d work-items per row\n", group);
+        printf("         group %d work-items per row%s\n", group, unroll ? ", each loading several entries a pass "
+               "(-DVECTOR_UNROLL, chapter 6)" : "");
 }
 
 /* cg_alpha: one work-group, as wide as this kernel may be, a power of two;
@@ -807,12 +815,12 @@ int main(int argc, char **argv)
     /* 4. Program and kernels: this step's kernel.cl, then chapter 6's (one
      * program; -DCG_FUSED turns on the hook in chapter 6's kernels); the
      * product chapter 6's rule chooses */
-    int group = o.group ? o.group : spmv_default_group(&s.st), vector = product_choice(&o, &s.st, gpu, group);
+    int group, unroll, vector = product_choice(&o, &s.st, gpu, s.vsize, &group, &unroll);
 
     /* 5. Work sizes: the product's a row per work-item (or a group per row);
      * the vector kernels a few work-groups per compute unit, striding;
      * cg_alpha one work-group */
-    work_sizes(&d, &o, vector, group, gpu);
+    work_sizes(&d, &o, vector, group, unroll, gpu);
     d.q = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, (n1 + (size_t)d.npq) * vs, NULL, "q and the p.q partials");
     d.part = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, (size_t)d.ng * vs, NULL, "dot partials");
     d.scal = spmv_cl_buffer(&cl, CL_MEM_READ_WRITE, 3 * vs, NULL, "alpha and r.r");
@@ -833,8 +841,9 @@ int main(int argc, char **argv)
         d.fused = fused;
         const char *vname = fused ? "fused" : "plain";
         char opts[1024];
-        snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d%s%s%s%s", spmv_prec_cl_type(s.p),
-                 s.single ? "" : " -DUSE_FP64", shuffle ? " -DWARP_SHUFFLE" : "", group, fused ? " -DCG_FUSED" : "",
+        snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d%s%.0d%s%s%s%s", spmv_prec_cl_type(s.p),
+                 s.single ? "" : " -DUSE_FP64", shuffle ? " -DWARP_SHUFFLE" : "", group,
+                 unroll ? " -DVECTOR_UNROLL=" : "", unroll, fused ? " -DCG_FUSED" : "",
                  gpu ? "" : " -DCONTIGUOUS", o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
         const char *src[2] = { o.kernel_file, STEP6_KERNEL_PATH };
         printf("==== %s\n", vname);
@@ -882,8 +891,7 @@ int main(int argc, char **argv)
             status = EXIT_MAXITER;   /* a failed check outranks --maxiter reached */
         for (int i = 0; probe && i < SPMV_PROBE_MIN_SAMPLES; i++)
             spmv_probe_sample(probe);
-        free(run.block_ms);
-        free(run.hist);
+        free(run.block_ms), free(run.hist);
         for (int i = 0; i < K_COUNT; i++)
             if (d.k[i])
                 clReleaseKernel(d.k[i]);
