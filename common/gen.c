@@ -376,6 +376,32 @@ static int gen_fits(spmv_limits *lim, const char *spec, long long rows, long lon
     return spmv_fail(err, "--gen %s%s: %s", spec, count, msg);
 }
 
+/* The rest of a generated square matrix's origin (its name is the caller's) */
+static void square_origin(spmv_origin *o, const char *spec, long long nnz)
+{
+    snprintf(o->source, sizeof o->source, "generator --gen %s", spec);
+    snprintf(o->format, sizeof o->format, "generator");
+    snprintf(o->field, sizeof o->field, "real");
+    snprintf(o->symmetry, sizeof o->symmetry, "general");
+    o->stored = nnz;
+}
+
+/* A square n x n CSR matrix of nnz entries, its arrays allocated (not
+ * filled); -1 with *err and nothing kept when memory is short */
+static int square_alloc(csr_matrix *A, long long n, long long nnz, spmv_error *err)
+{
+    A->ptr = spmv_alloc((size_t)n + 1, sizeof *A->ptr, "row pointers", err);
+    A->col = A->ptr ? spmv_alloc(nnz ? (size_t)nnz : 1, sizeof *A->col, "column indices", err) : NULL;
+    A->re = A->col ? spmv_alloc(nnz ? (size_t)nnz : 1, sizeof *A->re, "values", err) : NULL;
+    if (!A->re) {
+        csr_free(A);
+        return -1;
+    }
+    A->rows = A->cols = (int)n;
+    A->nnz = nnz;
+    return 0;
+}
+
 /* The Poisson matrix, row by row: (x, y-1), (x-1, y), the diagonal, (x+1, y),
  * (x, y+1), the order of their columns. Row i's first entry is at
  * 5i - (boundary neighbours missing in rows before it), counted directly so
@@ -402,15 +428,8 @@ static int poisson_generate(const char *spec, const gen_spec *s, spmv_limits *li
         return -1;
     if (nnz >= INT_MAX)
         return spmv_fail(err, "--gen %s: %lld nonzeros, more than 2^31; the device indexes with int", spec, nnz);
-    A->ptr = spmv_alloc((size_t)n + 1, sizeof *A->ptr, "row pointers", err);
-    A->col = A->ptr ? spmv_alloc(nnz ? (size_t)nnz : 1, sizeof *A->col, "column indices", err) : NULL;
-    A->re = A->col ? spmv_alloc(nnz ? (size_t)nnz : 1, sizeof *A->re, "values", err) : NULL;
-    if (!A->re) {
-        csr_free(A);
+    if (square_alloc(A, n, nnz, err))
         return -1;
-    }
-    A->rows = A->cols = (int)n;
-    A->nnz = nnz;
 #pragma omp parallel for schedule(static)
     for (long long i = 0; i < n; i++) {
         long long y = i / W, x = i % W, k = poisson_start(W, H, i);
@@ -428,11 +447,7 @@ static int poisson_generate(const char *spec, const gen_spec *s, spmv_limits *li
     A->ptr[n] = (int)nnz;
     spmv_origin *o = &A->origin;
     snprintf(o->name, sizeof o->name, "poisson:nx=%lld,ny=%lld", W, H);
-    snprintf(o->source, sizeof o->source, "generator --gen %s", spec);
-    snprintf(o->format, sizeof o->format, "generator");
-    snprintf(o->field, sizeof o->field, "real");
-    snprintf(o->symmetry, sizeof o->symmetry, "general");
-    o->stored = nnz;
+    square_origin(o, spec, nnz);
     return 0;
 }
 
@@ -560,15 +575,8 @@ static int box_generate(const char *spec, spmv_limits *lim, csr_matrix *A, spmv_
                          "indexes with int", kind, X, Y, Z, nnz);
     if (gen_fits(lim, spec, n, n, nnz, nnz, err))
         return -1;
-    A->ptr = spmv_alloc((size_t)n + 1, sizeof *A->ptr, "row pointers", err);
-    A->col = A->ptr ? spmv_alloc((size_t)nnz, sizeof *A->col, "column indices", err) : NULL;
-    A->re = A->col ? spmv_alloc((size_t)nnz, sizeof *A->re, "values", err) : NULL;
-    if (!A->re) {
-        csr_free(A);
+    if (square_alloc(A, n, nnz, err))
         return -1;
-    }
-    A->rows = A->cols = (int)n;
-    A->nnz = nnz;
     /* pass 1: each row's length, counted; then the prefix sum (n < 2^31 adds: milliseconds) */
 #pragma omp parallel for schedule(static)
     for (long long l = 0; l < lines; l++)
@@ -586,11 +594,7 @@ static int box_generate(const char *spec, spmv_limits *lim, csr_matrix *A, spmv_
         }
     spmv_origin *o = &A->origin;
     snprintf(o->name, sizeof o->name, "%s:nx=%lld,ny=%lld,nz=%lld", kind, X, Y, Z);
-    snprintf(o->source, sizeof o->source, "generator --gen %s", spec);
-    snprintf(o->format, sizeof o->format, "generator");
-    snprintf(o->field, sizeof o->field, "real");
-    snprintf(o->symmetry, sizeof o->symmetry, "general");
-    o->stored = nnz;
+    square_origin(o, spec, nnz);
     return 0;
 }
 
