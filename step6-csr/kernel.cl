@@ -192,15 +192,12 @@ __kernel void csr_scalar(const int rows,
 #define GROUP_SIZE 32
 #endif
 
-/* VECTOR_UNROLL=U (the host's spmv_default_unroll: rows of at most 64
- * entries): each lane loads U entries (lane j: j, j + G, ... j + (U-1)G) a
- * pass, those past the row's end not loaded, before it adds any. A row of up
- * to U x G entries is then one pass: every load of a lane in flight at once,
- * where one entry a pass leaves a lane waiting for each in turn, and a warp
- * whose rows differ in length goes round as often as its longest row needs
- * (TUNING.md, entry 1: on the H100 the 27-point stencil went
- * from 0.91 of cuSPARSE to 0.99 in float, 0.98 to 1.11 in double). U = 1:
- * one entry a pass, the thesis's loop. */
+/* VECTOR_UNROLL=U (spmv_default_unroll: rows of at most 64): lane j loads
+ * entries j, j + G, ... j + (U-1)G of a pass (none past the row's end)
+ * before it adds any, so a row of up to U x G is one pass with every load in
+ * flight, where one entry a pass waits for each in turn (TUNING.md, entry 1:
+ * the 27-point stencil on the H100 from 0.91 of cuSPARSE to 0.99 in float,
+ * 0.98 to 1.11 in double). U = 1: one entry a pass, the thesis's loop. */
 #ifndef VECTOR_UNROLL
 #define VECTOR_UNROLL 1
 #endif
@@ -219,8 +216,7 @@ __kernel void csr_vector(const int rows,
     size_t grow = get_global_id(0) / GROUP_SIZE;
     int row = grow < (size_t)rows ? (int)grow : -1;
 
-    /* lane j takes entries j, j + G, j + 2G...: at each step the group reads
-     * G neighbouring values and column indices */
+    /* lane j takes entries j, j + G, j + 2G...: a step reads G neighbours */
     VALUE sum = ZERO;
     CSR_BEGIN
     if (row >= 0) {

@@ -103,6 +103,23 @@ static void print_table(const kernel_run *runs, const char *choice, const csr_ma
         adaptive_payback(ad, runs[2].m.median, best_other);
 }
 
+/* The vector kernel's group (work-items per row) and, for rows of at most
+ * 64, the entries a lane loads a pass (kernel.cl's VECTOR_UNROLL: opt[0] the
+ * build option, opt[1] the words for the ---- line), with wide values a wider
+ * group; --group-size sets the one, a -DVECTOR_UNROLL in --cl-opts the other */
+static int vector_shape(const spmv_options *o, const spmv_row_stats *st, int vsize, char opt[2][64])
+{
+    int group = o->group ? o->group : spmv_default_group(st), unroll = 0;
+    if (!o->cl_opts || !strstr(o->cl_opts, "VECTOR_UNROLL"))
+        unroll = spmv_default_unroll(st, o->group ? 0 : vsize, &group);
+    opt[0][0] = opt[1][0] = '\0';
+    if (unroll)
+        snprintf(opt[0], 64, " -DVECTOR_UNROLL=%d", unroll);
+    if (unroll > 1)
+        snprintf(opt[1], 64, ", %d entries a lane a pass", unroll);
+    return group;
+}
+
 int main(int argc, char **argv)
 {
     /* 1. Options and device */
@@ -167,13 +184,8 @@ int main(int argc, char **argv)
                              .label = "adaptive" } };
     for (int i = 0; i < 3; i++)
         runs[i].run = strcmp(o.variant, "all") == 0 || strcmp(o.variant, runs[i].name) == 0;
-    int group = o.group ? o.group : spmv_default_group(&st);
-    /* entries a lane loads a pass (kernel.cl), and with wide values a wider
-     * group unless --group-size set it; -DVECTOR_UNROLL=N in --cl-opts
-     * replaces the host's */
-    int unroll = 0;
-    if (!o.cl_opts || !strstr(o.cl_opts, "VECTOR_UNROLL"))
-        unroll = spmv_default_unroll(&st, o.group ? 0 : vsize, &group);
+    char unroll[2][64];
+    int group = vector_shape(&o, &st, vsize, unroll);
     if (o.group && !runs[1].run)
         printf("note     --group-size is the vector kernel's; the others do not use it\n");
     adaptive_kernel ad;
@@ -185,12 +197,9 @@ int main(int argc, char **argv)
     int shuffle = WARP_SHUFFLES && cl.ptx && cl.type == CL_DEVICE_TYPE_GPU && o.local_size % 32 == 0 &&
                   ad.local % 32 == 0;
     char opts[1024];
-    char unroll_opt[32] = "";
-    if (unroll)
-        snprintf(unroll_opt, sizeof unroll_opt, " -DVECTOR_UNROLL=%d", unroll);
     snprintf(opts, sizeof opts, "-DVALUE=%s%s%s%s -DGROUP_SIZE=%d%s%s%s%s", spmv_prec_cl_type(p),
              cplx ? " -DCOMPLEX" : "", single ? "" : " -DUSE_FP64", shuffle ? " -DWARP_SHUFFLE" : "", group,
-             unroll_opt, ad.opts, o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
+             unroll[0], ad.opts, o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
     int own = strcmp(o.variant, "adaptive") == 0 && o.kernel_file != STEP.kernel_path;
     const char *src[2] = { own ? STEP.kernel_path : o.kernel_file, own ? o.kernel_file : ADAPTIVE_KERNEL_PATH };
     cl_program prog = spmv_cl_build_files(&cl, src, runs[2].run ? 2 : 1, opts);
@@ -221,10 +230,8 @@ int main(int argc, char **argv)
             CL_CHECK(clSetKernelArg(k, 6, (i == 0 ? 1 : kr->local) * vsize, NULL));
         spmv_launch l[2] = { { k, kr->global, kr->local } };
         int nl = i == 2 ? adaptive_args(&ad, prog, k, d_y, l) : 1;   /* and its fix-up kernel, if any */
-        char each[64] = "";
-        if (i == 1 && unroll > 1)
-            snprintf(each, sizeof each, ", %d entries a lane a pass", unroll);
-        printf("---- %s: global %zu, local %zu (%s%s%s)\n", kr->label, l[0].global, l[0].local, kr->how, each,
+        printf("---- %s: global %zu, local %zu (%s%s%s)\n", kr->label, l[0].global, l[0].local, kr->how,
+               i == 1 ? unroll[1] : "",
                nl > 1 ? "; then the fix-up kernel, a work-group per split row" : "");
         /* run once on a y of NaN, read y back and check it (common/check.h);
          * only then time it (common/measure.h) */

@@ -62,13 +62,15 @@ static const spmv_step STEP = {
 #define GROUPS_PER_CU 8         /* their work-groups: enough to fill a GPU, each strides over the vector */
 #define GROUPS_PER_CORE 4       /* on a CPU: a few stretches a core, so a late core leaves little behind */
 #define CHOICE_SHARE 4096       /* a row longer than this is one the adaptive kernel would cut: vector here */
-#define PROFILE_ITERATIONS 32   /* the split: this many iterations (two of fused's blocks at least), profiled */
-#define PROFILE_PENDING 1024    /* commands whose profiling events wait to be read, at the end of those */
+#define PROFILE_ITERATIONS 32   /* the split: this many iterations, or two of fused's blocks if more, profiled */
+#define PROFILE_PENDING 4096    /* commands whose events wait to be read at their end (K up to 511; past
+                                 * that, drain reads them mid-loop, and the split holds the host's reads) */
 #define WARMUP_ITERATIONS 3     /* untimed, before them: the first launches compile and page in */
 #define EXIT_MAXITER 4
 #define MAX_RESTARTS 10         /* then the precision cannot reach --tol on this matrix: said so */
 #define HOST_CG_BUDGET 4e9      /* nonzeros x iterations the host's CG may take (a few seconds) */
-#define GAP_LIMIT 1             /* the --tol 0 check (check_gap): 1/15 of it seen where all is right, 3.4 with one q_i 1% off */
+#define GAP_LIMIT 1             /* the --tol 0 check (check_gap): about 1/15 of it seen where all is right,
+                                 * 12 with one q_i 1% off (2048^2, float, 100 iterations, PoCL) */
 #ifndef WARP_SHUFFLES
 #define WARP_SHUFFLES 1
 #endif
@@ -80,7 +82,8 @@ enum { C_PRODUCT, C_VECTOR, C_READ };   /* what a command of the loop is, for th
 
 /* One version's solve on the device: its kernels, sizes and buffers; while
  * `rec` is set (the profiled iterations), every command's profiling event,
- * read back in order once the loop has ended, so the split adds up. */
+ * read back in order once the loop has ended (or PROFILE_PENDING are
+ * waiting), so the split adds up. */
 typedef struct {
     spmv_cl *cl;
     int fused, n, vsize, single;
@@ -830,8 +833,8 @@ int main(int argc, char **argv)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
     int shuffle = WARP_SHUFFLES && cl.ptx && gpu && d.local[K_SPMV] % 32 == 0;
 
-    /* 6. Each version: its program and arguments, a warm-up, then the solve
-     * from x = 0, timed with every command profiled, and checked on the host */
+    /* 6. Each version: program, arguments, a warm-up, a profiled loop for the
+     * split, the solve from x = 0 timed without events, checked on the host */
     spmv_cg_row rows[2];
     int nv = 0, status = SPMV_EXIT_PASS;
     spmv_probe *probe = spmv_probe_open(&cl, 0);
@@ -899,7 +902,7 @@ int main(int argc, char **argv)
     }
 
     /* 8. Report (common/report.h): every version against the one bandwidth
-     * the probe measured between them; then release */
+     * the probe measured after each version's solve; then release */
     spmv_bandwidth bw = probe ? spmv_probe_finish(probe) : (spmv_bandwidth){ 0 };
     if (nv)
         spmv_bandwidth_print(&bw);
