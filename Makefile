@@ -21,7 +21,7 @@ SAN     ?=
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Icommon -fopenmp -pthread
 LDLIBS  := -lOpenCL -lm -fopenmp -pthread
-# step 0 runs on the host alone: no OpenCL linked (tests/t_layers.sh holds it)
+# step 0 runs on the host alone: no OpenCL linked (tests/t_common_layers.sh holds it)
 LDLIBS_step0 := -lm -fopenmp -pthread
 ifneq ($(SAN),)
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined

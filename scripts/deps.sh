@@ -55,9 +55,9 @@ want gnuplot-nox command -v gnuplot
 # network runs the course as it is
 if [ "$mode" != run ]; then
     want oclgrind command -v oclgrind
-    want time test -x /usr/bin/time   # the tests' resident-memory limits (tests/t_host.sh)
-    want python3-scipy /usr/bin/python3 -c 'import scipy'   # an outside check of the saved A, x, y (tests/t_io.sh)
-    want petsc-dev petsc   # chapter 7's PETSc yardstick (make petsc, tests/t_vendor_cg.sh)
+    want time test -x /usr/bin/time   # the tests' resident-memory limits (tests/t_common_host.sh)
+    want python3-scipy /usr/bin/python3 -c 'import scipy'   # an outside check of the saved A, x, y (tests/t_common_io.sh)
+    want petsc-dev petsc   # chapter 7's PETSc yardstick (make petsc, tests/t_step7_vendor.sh)
     icd && want pocl-opencl-icd pocl  # beside a GPU's driver: the tests' CPU device
 fi
 all=("${missing[@]}" "${optional[@]}")

@@ -8,7 +8,7 @@
  * anywhere in a texel, so read_x4 reads one texel (col % 4 == 0) or two and
  * swizzles, the article's four cases. (The three unaligned cases are one
  * shuffle2: written as a switch of swizzles, oclgrind 21.10 computed them
- * wrongly where PoCL did not, and tests/t_oclgrind.sh runs this kernel.) The
+ * wrongly where PoCL did not, and tests/t_dia_oclgrind.sh runs this kernel.) The
  * sampler clamps to the border, which is zero for CL_RGBA, and the host pads
  * the last texels with zeros: every read outside x gives 0, so the bounds
  * tests on col and the slow path of step 4 are gone.

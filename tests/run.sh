@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/run.sh [--step N] [NAME...] - run every tests/t_*.sh (or those named:
-# t_steps ...) and end with "N passed, N failed" (", N skipped" when a check
+# t_dia_steps ...) and end with "N passed, N failed" (", N skipped" when a check
 # could not be made here: tests/lib.sh skip). Exit status 1 if anything failed.
 #
 # --step N (`make test STEP=N`): the tests of chapter N and of the parts of

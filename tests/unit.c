@@ -1,7 +1,7 @@
 /* tests/unit.c - unit tests of common/: the generator, every conversion, the
  * reference and the checker; and chapter 7's host CG
  * (step7-cg/reference/cg.c). Prints "PASS name" / "FAIL name: why" lines
- * (tests/t_unit.sh counts them). Real matrices are read from the directories
+ * (tests/t_common_unit.sh counts them). Real matrices are read from the directories
  * given on the command line, when there are any. */
 #include "../step7-cg/reference/cg.h"
 #include "capacity.h"

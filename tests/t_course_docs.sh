@@ -1,4 +1,4 @@
-# tests/t_docs.sh - the chapters (0-5 and 7) and the course README say what the data and
+# tests/t_course_docs.sh - the chapters (0-5 and 7) and the course README say what the data and
 # the programs say.
 #
 # 1. Blocks: `plots/blocks.sh --check` finds every generated block fresh (its

@@ -1,4 +1,4 @@
-# tests/t_options.sh - the options the README says every program takes, taken
+# tests/t_common_options.sh - the options the README says every program takes, taken
 # by every program (step 0 too: it notes the OpenCL ones it cannot use), and
 # step 6's precision from the file when --precision is not given.
 # chapters: all
@@ -26,7 +26,7 @@ done
 
 # ---- each step's --help: its own options, each once, its defaults and exit statuses; an option it
 # does not take is refused in one line naming it and listing those it takes, the --help's list
-# (tests/t_host.sh: every listed option is taken, every other refused) ----
+# (tests/t_common_host.sh: every listed option is taken, every other refused) ----
 CG_FLAGS="--tol --maxiter --check-every --b --save-b --history"
 EVERY="--grid --radius --matrix --gen --seed --precision --info --x --save-x --save-y --save-matrix --runs --warmup
  --device --local-size --kernel-file --cl-opts --kernel --threads --block --group-size --split --combine $CG_FLAGS

@@ -1,4 +1,4 @@
-# tests/t_step6doc.sh - chapter 6 and its tuning record speak from committed
+# tests/t_step6_doc.sh - chapter 6 and its tuning record speak from committed
 # data: their generated blocks are up to date (plots/blocks.sh --check), a
 # number edited by hand inside a block is caught, and each block script's
 # table follows the data it reads (one gflops value changed in a copy of a

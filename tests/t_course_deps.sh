@@ -1,4 +1,4 @@
-# tests/t_deps.sh - scripts/deps.sh on a machine that lacks things: as a user
+# tests/t_course_deps.sh - scripts/deps.sh on a machine that lacks things: as a user
 # without sudo it names the exact packages in one line (status 2); as root it
 # calls apt-get install with exactly the missing ones; `run` mode (make run)
 # asks for gnuplot-nox too, never oclgrind; an optional package (gnuplot-nox,

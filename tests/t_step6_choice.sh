@@ -1,4 +1,4 @@
-# tests/t_choice.sh - chapter 6's rule (step6-csr/choice/csrchoice.c), through
+# tests/t_step6_choice.sh - chapter 6's rule (step6-csr/choice/csrchoice.c), through
 # build/tests/choice (the rule on one matrix, for a GPU or a CPU, no device):
 #   1. it makes the choice recorded in plots/data/choice/ for every matrix
 #      there that can be rebuilt here (tests/data's files, the grid, the

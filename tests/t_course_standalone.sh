@@ -1,4 +1,4 @@
-# tests/t_standalone.sh - the repository stands alone: no file it holds reads a
+# tests/t_course_standalone.sh - the repository stands alone: no file it holds reads a
 # folder beside the clone (the development kit, or a $SHARED variable) or names
 # a path of the machine it was written on (/work/..., /home/...), so a fresh
 # clone with nothing beside it runs every test, every figure and every chapter, and the test count does not
@@ -19,7 +19,7 @@ else fail "standalone: the file list" "only ${#files[@]} files found"; fi
 # this file names the patterns it looks for, so it is left out of the search
 scan() { # NAME REGEX: no text file but this one matches
     local name=$1 re=$2 hits
-    hits=$(cd "$ROOT" && printf '%s\0' "${files[@]}" | grep -zv '^tests/t_standalone\.sh$' |
+    hits=$(cd "$ROOT" && printf '%s\0' "${files[@]}" | grep -zv '^tests/t_course_standalone\.sh$' |
            xargs -0 grep -IlE -- "$re" 2>/dev/null | head -n 5 | tr '\n' ' ')
     if [ -z "$hits" ]; then pass "$name"; else fail "$name" "$hits"; fi
 }

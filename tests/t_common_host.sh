@@ -1,4 +1,4 @@
-# tests/t_host.sh - the host side at scale and the flags that shape a run:
+# tests/t_common_host.sh - the host side at scale and the flags that shape a run:
 #   a header declaring an absurd size (rows, columns, entries, each alone and
 #   together; Matrix Market and Harwell-Boeing) and an absurd --grid are
 #   refused right after the header, in under 2 s of CPU time and 200 MB

@@ -1,4 +1,4 @@
-# tests/t_io.sh - the course checked from outside (common/load.c, report.c): --info, the
+# tests/t_common_io.sh - the course checked from outside (common/load.c, report.c): --info, the
 # matrix, x and y written as Matrix Market files, x read back with --x.
 #   the same matrix in two formats gives the same --info numbers;
 #   --save-matrix then --matrix of the saved file gives them again, for every

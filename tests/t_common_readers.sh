@@ -1,9 +1,9 @@
 #!/bin/bash
-# t_readers.sh - the matrix file readers (common/formats/: mmio.c, hb.c, matrix_read.c) through
+# t_common_readers.sh - the matrix file readers (common/formats/: mmio.c, hb.c, matrix_read.c) through
 # build/tests/readmtx: every real matrix against its MANIFEST row, the pairs of files
 # holding the same matrix entry by entry, the symmetry expansions, the Fortran format
 # cases, and one malformed file per defect with the message it must give.
-#   RESULTS=/tmp/r bash tests/t_readers.sh      (READMTX=... to test another build)
+#   RESULTS=/tmp/r bash tests/t_common_readers.sh      (READMTX=... to test another build)
 # chapters: all
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 READMTX=${READMTX:-$BUILD/tests/readmtx}

@@ -1,4 +1,4 @@
-# tests/t_run.sh - `make run` as a student runs it: every step, a summary table
+# tests/t_course_run.sh - `make run` as a student runs it: every step, a summary table
 # built from the CSV rows, nothing failed; and `make stepN run` runs one step.
 # chapters: none
 source "$(dirname "$0")/lib.sh"

@@ -1,4 +1,4 @@
-# tests/t_gen.sh - common/gen.c's 3-D boxes, --gen poisson3d and stencil27,
+# tests/t_common_gen.sh - common/gen.c's 3-D boxes, --gen poisson3d and stencil27,
 # through the programs (tests/unit.c checks them entry by entry): the saved
 # matrix against SciPy's own construction (Kronecker products of 1-D
 # matrices) on odd boxes: symmetric, the closed-form nonzeros, 7 or 27 in
@@ -6,7 +6,7 @@
 # in float and double; step 7's CG converges on them in float and double;
 # bad specs and sizes beyond an int or the host's memory: one line, status 2,
 # before anything of their size is allocated.
-# chapters: 6 7   (the 3-D boxes CG users bring; common/gen.c's unit tests: t_unit, every chapter)
+# chapters: 6 7   (the 3-D boxes CG users bring; common/gen.c's unit tests: t_common_unit, every chapter)
 source "$(dirname "$0")/lib.sh"
 export SPMV_PROBE_MB=1
 QUICK="--runs 1 --warmup 0"

@@ -1,4 +1,4 @@
-# tests/t_broken.sh - the check catches a broken kernel: for each OpenCL DIA
+# tests/t_dia_broken.sh - the check catches a broken kernel: for each OpenCL DIA
 # step, a copy of its kernel.cl with one deliberate off-by-one, run through
 # --kernel-file FILE, must end "check: FAIL" with status 1. Each break is a sed that
 # must change the file: a pattern that no longer matches fails the test loudly

@@ -1,4 +1,4 @@
-# tests/t_answers.sh - every exercise has an answer, and each answer still holds.
+# tests/t_course_answers.sh - every exercise has an answer, and each answer still holds.
 #
 # 1. `make answers` (scripts/answers.sh) on the default device at small sizes,
 #    the chapters named by their folders (step7-cg; `make answers STEPS=step7`

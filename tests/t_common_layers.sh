@@ -1,4 +1,4 @@
-# tests/t_layers.sh - the layers: chapters on top, common/ below.
+# tests/t_common_layers.sh - the layers: chapters on top, common/ below.
 #   common/'s arrows point one way: no file calls a function of another that
 #   calls back into it, directly or round a loop;
 #   common/ never includes a chapter's file (a chapter's lesson lives in it);

@@ -1,4 +1,4 @@
-# tests/t_image.sh - step5's image of x: a vector spread over several image
+# tests/t_step5_image.sh - step5's image of x: a vector spread over several image
 # rows (the shift and mask), and the skip where the device has no images or x
 # does not fit: one line, status 3, a SKIP row in the CSV, "skipped" in the
 # `make run` summary and no failure. SPMV_IMAGE2D_MAX_H (tests only) lowers

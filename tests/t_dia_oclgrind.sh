@@ -1,4 +1,4 @@
-# tests/t_oclgrind.sh - every OpenCL DIA kernel (steps 1-5) under oclgrind's
+# tests/t_dia_oclgrind.sh - every OpenCL DIA kernel (steps 1-5) under oclgrind's
 # simulator with data-race and uninitialized-value detection, on small cases
 # that cover several work-groups, a local size smaller than the diagonal
 # count (step3-5's strided copy of the offsets) and rows not a multiple of 4

@@ -1,4 +1,4 @@
-# tests/t_cli.sh - the command line and the make targets, as a student meets
+# tests/t_common_cli.sh - the command line and the make targets, as a student meets
 # them: --help, bad flags, bad sizes, no device, a device name that matches
 # nothing, out of device memory, make devices / diff / help.
 # chapters: all

@@ -1,4 +1,4 @@
-# tests/t_probe.sh - the bandwidth probe on a CPU device: the host probe (C,
+# tests/t_common_probe.sh - the bandwidth probe on a CPU device: the host probe (C,
 # POSIX threads, one per compute unit) is sampled beside the OpenCL one, both are
 # printed, and the bounds (and the CSV's bw_measured_gbs) use the fastest of
 # the four medians; the row's bw_copy_gbs and bw_read_gbs are the faster of

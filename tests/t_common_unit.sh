@@ -1,4 +1,4 @@
-# tests/t_unit.sh - the unit tests of common/ (tests/unit.c), on generated
+# tests/t_common_unit.sh - the unit tests of common/ (tests/unit.c), on generated
 # matrices and on every real matrix file, then again built with
 # AddressSanitizer and UndefinedBehaviorSanitizer.
 # chapters: all
@@ -24,7 +24,7 @@ unit_run() { # unit_run LABEL BINARY
 unit_run unit "$BUILD/tests/unit"
 
 # The same tests built with AddressSanitizer and UndefinedBehaviorSanitizer
-# (tests/t_sanitize.sh builds them and runs the programs too).
+# (tests/t_course_sanitize.sh builds them and runs the programs too).
 SAN_BUILD=$ROOT/build-san
 if make -s -C "$ROOT" BUILD="$SAN_BUILD" SAN=1 "$SAN_BUILD/tests/unit" >"$TMP/san.log" 2>&1; then
     export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

@@ -1,4 +1,4 @@
-# tests/t_rounds.sh - `make rounds` (plots/rounds.sh, plots/rounds.awk):
+# tests/t_step4_rounds.sh - `make rounds` (plots/rounds.sh, plots/rounds.awk):
 # the table's medians, ranges and same-round speed-ups from a CSV made here
 # with known numbers; FAIL and SKIP rows never counted as speeds; bad settings
 # refused in one line; a real round on tiny grids gives every row a number and

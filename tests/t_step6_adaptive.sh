@@ -1,4 +1,4 @@
-# tests/t_adaptive.sh - irregular matrices (--gen) and step 6's load-balanced
+# tests/t_step6_adaptive.sh - irregular matrices (--gen) and step 6's load-balanced
 # kernel: the generator is deterministic whatever the threads, names its
 # parameters in the CSV, refuses bad specs in one line, and reaches every
 # step; the three kernels pass, every precision, on the shapes that break

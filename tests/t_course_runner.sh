@@ -1,4 +1,4 @@
-# tests/t_runner.sh - the test runner cleans up after itself: tests/run.sh on
+# tests/t_course_runner.sh - the test runner cleans up after itself: tests/run.sh on
 # three small scripts made here (one passes, one fails a check, one leaves a
 # folder in its TMPDIR), in a copy of tests/ with a private TMPDIR, so that
 # nothing else on the machine can be counted: afterwards that TMPDIR holds
@@ -82,11 +82,11 @@ if [ -n "$left" ] && [ -f "$P/$left/evidence" ] && grep -qxF -- "---- the failed
     pass "lib.sh: a script run alone keeps and names its folder when a check fails"
 else fail "lib.sh: a script run alone keeps and names its folder when a check fails" "left: '$left'; $(tail -n 2 "$TMP/alone.out" | tr '\n' '|')"; fi
 
-# a real script of the suite (t_rounds: plots/rounds.sh makes a folder with mktemp), in a private TMPDIR
+# a real script of the suite (t_step4_rounds: plots/rounds.sh makes a folder with mktemp), in a private TMPDIR
 rm -rf "$P" && mkdir "$P"
-TMPDIR=$P BUILD=$BUILD bash "$ROOT/tests/run.sh" t_rounds >"$TMP/real.out" 2>&1
+TMPDIR=$P BUILD=$BUILD bash "$ROOT/tests/run.sh" t_step4_rounds >"$TMP/real.out" 2>&1
 st=$?
 left=$(cd "$P" && ls -A)
 if [ "$st" = 0 ] && [ -z "$left" ] && grep -qE '^[1-9][0-9]* passed, 0 failed' "$TMP/real.out"; then
-    pass "run.sh t_rounds: passes and leaves nothing in its TMPDIR"
-else fail "run.sh t_rounds: passes and leaves nothing in its TMPDIR" "status $st, left '$left': $(tail -n 3 "$TMP/real.out" | tr '\n' '|')"; fi
+    pass "run.sh t_step4_rounds: passes and leaves nothing in its TMPDIR"
+else fail "run.sh t_step4_rounds: passes and leaves nothing in its TMPDIR" "status $st, left '$left': $(tail -n 3 "$TMP/real.out" | tr '\n' '|')"; fi

@@ -1,4 +1,4 @@
-# tests/t_steps.sh - every DIA step (step0-step5) against the reference on the
+# tests/t_dia_steps.sh - every DIA step (step0-step5) against the reference on the
 # cases that catch indexing bugs: sizes that are not multiples of 4, 32 or the
 # work-group size, one diagonal, more than 256 diagonals, 1x1, narrow grids
 # where stencil offsets coincide, odd work-group sizes, real matrices. Step 4's

@@ -1,4 +1,4 @@
-# tests/t_plots.sh - the figures, the README table and the sweep, without
+# tests/t_course_plots.sh - the figures, the README table and the sweep, without
 # OpenCL: every figure drawn from the fixture CSVs (tests/data/plots, two
 # devices, a FAIL, a SKIP and an ERROR row, cuSPARSE rows) with no gnuplot
 # warning; the rows that are no speed stay out of the plotted data; cuSPARSE's

@@ -1,4 +1,4 @@
-# tests/t_vendor_cg.sh - chapter 7's yardsticks and figures: SciPy's cg
+# tests/t_step7_vendor.sh - chapter 7's yardsticks and figures: SciPy's cg
 # (vendor/scipy/cg.py) and PETSc's KSPCG (build/petsc-cg, on 1 and 2 MPI
 # ranks) solve the Poisson matrix and real SPD files to the tolerance, their
 # true residual recomputed here, with the iteration counts of a textbook CG

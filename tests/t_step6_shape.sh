@@ -1,4 +1,4 @@
-# tests/t_shape.sh - chapter 6 keeps the shape of chapters 1-5: its main.c,
+# tests/t_step6_shape.sh - chapter 6 keeps the shape of chapters 1-5: its main.c,
 # main() and kernel.cl as short as the limits below (the adaptive kernel
 # lives in step6-csr/adaptive/), `make diff STEP=6` a lesson rather than a
 # listing, the chapter and the tuning record (step6-csr/adaptive/TUNING.md)

@@ -1,4 +1,4 @@
-# tests/t_sanitize.sh - the host code of every program built with
+# tests/t_course_sanitize.sh - the host code of every program built with
 # AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer, run on
 # good input, on bad input and on every malformed file: no findings allowed.
 # chapters: none

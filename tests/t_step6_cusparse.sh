@@ -1,10 +1,10 @@
-# tests/t_cusparse.sh - vendor/cusparse, the cuSPARSE reference of step6:
+# tests/t_step6_cusparse.sh - vendor/cusparse, the cuSPARSE reference of step6:
 # `make cusparse` says it skipped and succeeds where there is no nvcc; where
 # there is, it builds build/cusparse; without a GPU the program says so in one
 # line and exits 3 (a SKIP row, no crash), with one it checks and times the
 # grid; its OpenCL-only flags are refused; figures.sh runs it beside step6 on
 # an NVIDIA device (with that device's name) and not on another (stubs made
-# here, in $TMP only). The figure with cuSPARSE rows: tests/t_plots.sh.
+# here, in $TMP only). The figure with cuSPARSE rows: tests/t_course_plots.sh.
 # chapters: 6   (its yardstick)
 source "$(dirname "$0")/lib.sh"
 bin=$BUILD/cusparse
