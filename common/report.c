@@ -298,7 +298,7 @@ void spmv_cg_report(const spmv_cg_row *r, const char *csv)
                     "commands holds it, below 0)\n", r->overlap_ms);
         fprintf(out, "launches %.0f an iteration; the host waits %s\n", r->launches, r->waits);
         fprintf(out, "bytes    %.4g MB an iteration (matrix once + %d sweeps), compulsory %.4g MB (+ %d)\n",
-                r->bytes / 1e6, r->launches == 4 ? 10 : 14, r->bytes_compulsory / 1e6, SPMV_CG_COMPULSORY_PASSES);
+                r->bytes / 1e6, r->passes, r->bytes_compulsory / 1e6, SPMV_CG_COMPULSORY_PASSES);
         if (r->bw_gbs > 0) {
             double bound = r->bytes / (r->bw_gbs * 1e6), bound_c = r->bytes_compulsory / (r->bw_gbs * 1e6);
             fprintf(out, "bound    %.4f ms at %.1f GB/s (the probe above, every version's): %.1f%% of this "

@@ -98,6 +98,7 @@ typedef struct {
      * vector_ms, reads_ms and gaps_ms (wait_ms is the last two) add up to the
      * profiled iterations on the device's clock; prof_ms is them on the host's */
     double reads_ms, gaps_ms, overlap_ms;   /* an iteration: read-backs, between commands, of which overlaps */
+    int passes;                             /* the vector sweeps of bytes (the bytes line) */
     double prof_ms;
     int prof_iterations;
     int blocks, loop_iterations;            /* the median's blocks; the iterations of the timed loop */

@@ -197,6 +197,16 @@ static double read_sum(cg_dev *d, cl_mem buf, int count, void *tmp)
     return s;
 }
 
+/* The same, of r.r, outside the loop the split measures (its event not kept) */
+static double outside_sum(cg_dev *d, void *tmp)
+{
+    int rec = d->rec;
+    d->rec = 0;
+    double s = read_sum(d, d->part, d->ng, tmp);
+    d->rec = rec;
+    return s;
+}
+
 /* x = 0, r = p = b, the partials of r.r, the state: a solve starts here.
  * Written from the host (not clEnqueueFillBuffer or CopyBuffer, which
  * oclgrind does not count as writes, and this is not the timed loop). */
@@ -236,10 +246,7 @@ static void record(cg_dev *d, int on)
  * thresh < 0: no convergence test (the warm-up). */
 static void solve_plain(cg_dev *d, int maxiter, double thresh, void *tmp, cg_run *run)
 {
-    int rec = d->rec;
-    d->rec = 0;   /* r.r = b.b from reset's dot, before the loop */
-    double rr = read_sum(d, d->part, d->ng, tmp);
-    d->rec = rec;
+    double rr = outside_sum(d, tmp);   /* r.r = b.b from reset's dot, before the loop */
     run->end = CG_MAXITER;
     double t0 = now_ms(), tb = t0;
     int it = run->iterations;   /* after a restart, the count goes on */
@@ -327,10 +334,7 @@ static void solve_fused(cg_dev *d, int maxiter, double thresh, int k, void *tmp,
         run->rr = scal[0];
     } else {
         /* maxiter launched, none of them tested the last r: the host does */
-        int rec = d->rec;
-        d->rec = 0;
-        run->rr = read_sum(d, d->part, d->ng, tmp);
-        d->rec = rec;
+        run->rr = outside_sum(d, tmp);
         if (thresh >= 0 && run->rr <= thresh)
             run->end = CG_CONVERGED;
     }
@@ -669,7 +673,10 @@ static int check_solve(cg_dev *d, const cg_system *s, const cg_run *run, int k, 
                           .driver = drv, .matrix = s->A.origin.name, .rows = s->n, .cols = s->n, .nnz = s->A.nnz,
                           .precision = s->p, .iterations = run->iterations, .check_every = k, .extra_iterations = extra,
                           .converged = run->end == CG_CONVERGED && !fixed, .rel_residual = rel,
-                          .true_residual = truer, .tol = fixed ? 0 : s->tol, .check = "FAIL" };
+                          .true_residual = truer, .tol = fixed ? 0 : s->tol, .check = "FAIL",
+                          .launches = d->fused ? 4 : 6, .passes = d->fused ? 10 : 14,
+                          .bytes = spmv_cg_bytes(s->n, s->A.nnz, s->vsize, d->fused ? 10 : 14),
+                          .bytes_compulsory = spmv_cg_bytes(s->n, s->A.nnz, s->vsize, SPMV_CG_COMPULSORY_PASSES) };
     if (run->end == CG_BREAKDOWN) {
         fprintf(stderr, "step7: breakdown at iteration %d: p.Ap = %.3g <= 0, so the matrix is not positive "
                 "definite (CG needs A symmetric positive definite)\n", run->iterations + 1, run->pq);
@@ -720,10 +727,28 @@ static int check_solve(cg_dev *d, const cg_system *s, const cg_run *run, int k, 
     return pass;
 }
 
+/* The row's times: the timed loop's median and total (host clock), the
+ * profiled loop's parts an iteration (device clock) and its total */
+static void row_times(spmv_cg_row *row, const cg_dev *d, cg_run *run, const cg_run *prof)
+{
+    double min;
+    row->ms_per_iter = 0;
+    if (run->nblocks > 0)
+        spmv_stats(run->block_ms, run->nblocks, &row->ms_per_iter, &min);
+    int it = prof->launched > 0 ? prof->launched : 1;
+    row->ms_total = run->total_ms, row->loop_iterations = run->launched, row->blocks = run->nblocks;
+    row->prof_iterations = prof->launched, row->prof_ms = prof->total_ms / it;
+    row->spmv_ms = d->part_ms[C_PRODUCT] / it, row->vector_ms = d->part_ms[C_VECTOR] / it;
+    row->reads_ms = d->part_ms[C_READ] / it, row->gaps_ms = d->gaps_ms / it, row->overlap_ms = d->overlap_ms / it;
+    row->wait_ms = row->reads_ms + row->gaps_ms;
+    row->blocks_what = d->fused ? "blocks between reads, per iteration" : "iterations";
+    row->waits = d->fused ? (row->check_every == 1 ? "once an iteration" : "once a block") : "twice an iteration";
+}
+
 /* --history (the plain solve's recurrence, restarts included: the counts go
  * on) and --save-x, the latter only for a solve that passed */
 static void save_outputs(const spmv_options *o, int pass, const char *vname, const cg_system *s, cg_run *run,
-                         const double *xd)
+                         const double *xd, double truer)
 {
     if (run->hist) {
         FILE *h = fopen(o->history, "w");
@@ -741,7 +766,7 @@ static void save_outputs(const spmv_options *o, int pass, const char *vname, con
     if (pass) {
         char comment[600];
         snprintf(comment, sizeof comment, "x of step7 (%s) on %s, %d iterations, |b-Ax|/|b| = %.3g, %s", vname,
-                 s->A.origin.name, run->iterations, spmv_cg_true_residual(&s->A, s->b, xd),
+                 s->A.origin.name, run->iterations, truer,
                  spmv_prec_words(s->single, 0));
         spmv_save_vector(o->save_x, "--save-x", xd, s->n, s->single, comment);
     } else if (o->save_x) {
@@ -867,26 +892,11 @@ int main(int argc, char **argv)
          * host's CG or, at --tol 0, r against b - A x) and keep the result */
         spmv_cg_row *row = &rows[nv++];
         int pass = check_solve(&d, &s, &run, k, restarts, fixed, &host, xd, tmp, row);
-        save_outputs(&o, pass, vname, &s, &run, xd);
+        save_outputs(&o, pass, vname, &s, &run, xd, row->true_residual);
         if (run.end == CG_BREAKDOWN) {
             nv--;   /* no time, no row */
         } else {
-            row->launches = fused ? 4 : 6;
-            row->bytes = spmv_cg_bytes(n, s.A.nnz, s.vsize, fused ? 10 : 14);
-            row->bytes_compulsory = spmv_cg_bytes(n, s.A.nnz, s.vsize, SPMV_CG_COMPULSORY_PASSES);
-            row->ms_per_iter = 0;
-            if (run.nblocks > 0) {
-                double min;
-                spmv_stats(run.block_ms, run.nblocks, &row->ms_per_iter, &min);
-            }
-            int it = prof.launched > 0 ? prof.launched : 1;
-            row->ms_total = run.total_ms, row->loop_iterations = run.launched, row->blocks = run.nblocks;
-            row->prof_iterations = prof.launched, row->prof_ms = prof.total_ms / it;
-            row->spmv_ms = d.part_ms[C_PRODUCT] / it, row->vector_ms = d.part_ms[C_VECTOR] / it;
-            row->reads_ms = d.part_ms[C_READ] / it, row->gaps_ms = d.gaps_ms / it, row->overlap_ms = d.overlap_ms / it;
-            row->wait_ms = row->reads_ms + row->gaps_ms;
-            row->blocks_what = fused ? "blocks between reads, per iteration" : "iterations";
-            row->waits = fused ? (k == 1 ? "once an iteration" : "once a block") : "twice an iteration";
+            row_times(row, &d, &run, &prof);
         }
         if (!pass)
             status = SPMV_EXIT_FAIL;
