@@ -88,6 +88,25 @@ _run() { # run CMD, keep stdout/stderr/status in $TMP
     echo $? >"$TMP/status"
 }
 
+# all_pass NAME STATUS HEADER CMD...: CMD ends with STATUS and says "check: PASS"
+# at least once, and once for each line that starts with HEADER where there
+# are such lines (a kernel of step 6, a version of step 7); a device without
+# doubles instead: status 3, said
+all_pass() {
+    local name=$1 want=$2 header=$3; shift 3
+    _run "$@"
+    local st; st=$(cat "$TMP/status")
+    local n; n=$(grep -c '^check: PASS' "$TMP/out")
+    local k; k=$(grep -c "^$header" "$TMP/out")
+    if [ "$st" = 3 ] && grep -q 'cl_khr_fp64' "$TMP/out"; then
+        pass "$name (skipped: no cl_khr_fp64)"
+    elif [ "$st" = "$want" ] && [ "$n" -ge 1 ] && { [ "$k" = 0 ] || [ "$n" = "$k" ]; }; then
+        pass "$name"
+    else
+        fail "$name" "status $st (want $want), $n PASS of $k: $(grep -E '^(solve|true|check|restart)|error' "$TMP/out" "$TMP/err" | tr '\n' ' ' | cut -c1-400)"
+    fi
+}
+
 expect_ok() {
     local name=$1; shift
     _run "$@"
