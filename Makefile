@@ -34,7 +34,13 @@ CFLAGS_step0 ?=
 # unit tests hold to it)
 CHOICE_SRC := step6-csr/choice/csrchoice.c step6-csr/choice/csrchoice.h
 CG_SRC     := step7-cg/reference/cg.c step7-cg/reference/cg.h
+SYSTEM_SRC := step7-cg/reference/system.c step7-cg/reference/system.h
 USES_step7 := $(CHOICE_SRC)
+# chapter 8: chapter 7's system and host CG, and MPI (Open MPI's mpicc says its flags)
+USES_step8 := $(CHOICE_SRC) $(CG_SRC) $(SYSTEM_SRC)
+MPI_CFLAGS := $(patsubst -I%,-isystem %,$(shell mpicc --showme:compile 2>/dev/null))
+CFLAGS_step8 = $(MPI_CFLAGS)
+LDLIBS_step8 = $(shell mpicc --showme:link 2>/dev/null) $(LDLIBS)
 USES_tests/choice := $(CHOICE_SRC)
 USES_tests/unit   := $(CG_SRC)
 

@@ -205,63 +205,75 @@ static int contains_ci(const char *hay, const char *needle)
 }
 
 /* The device SEL names, described in *cl (no context yet): every step's
- * choice, and `devices --type`'s. Exits 2 when none matches. */
-static void pick_device(spmv_cl *cl, const char *sel)
+ * choice, and `devices --type`'s; of several that match (every GPU, say),
+ * the nth modulo their number, which *matches (if not NULL) is set to.
+ * Exits 2 when none matches. */
+static void pick_device(spmv_cl *cl, const char *sel, int nth, int *matches)
 {
     memset(cl, 0, sizeof *cl);
     if (!sel || !*sel)
         sel = getenv("SPMV_DEVICE");
     dev_ref *list;
-    int n = all_devices(&list), pick = -1;
+    int n = all_devices(&list), count = 0;
     if (n == 0)
         spmv_die(SPMV_EXIT_USAGE, "%s", no_device_hint);
+    int *hit = calloc((size_t)n, sizeof *hit);
+    if (!hit)
+        spmv_die(SPMV_EXIT_USAGE, "out of host memory listing %d OpenCL devices", n);
     int p, d;
     char tail;
-    for (int i = 0; i < n && pick < 0; i++) {
+    for (int i = 0; i < n; i++) {
         spmv_cl c;
         memset(&c, 0, sizeof c);
         c.platform = list[i].platform;
         c.device = list[i].device;
         describe(&c);
-        if (!sel || !*sel || strcasecmp(sel, "gpu") == 0) {
-            if (c.type & CL_DEVICE_TYPE_GPU)
-                pick = i;
-        } else if (strcasecmp(sel, "cpu") == 0) {
-            if (c.type & CL_DEVICE_TYPE_CPU)
-                pick = i;
-        } else if (sscanf(sel, "%d:%d%c", &p, &d, &tail) == 2) {
-            if (list[i].p == p && list[i].d == d)
-                pick = i;
-        } else if (contains_ci(c.platform_name, sel) || contains_ci(c.device_name, sel)) {
-            pick = i;
-        }
+        int match;
+        if (!sel || !*sel || strcasecmp(sel, "gpu") == 0)
+            match = (c.type & CL_DEVICE_TYPE_GPU) != 0;
+        else if (strcasecmp(sel, "cpu") == 0)
+            match = (c.type & CL_DEVICE_TYPE_CPU) != 0;
+        else if (sscanf(sel, "%d:%d%c", &p, &d, &tail) == 2)
+            match = list[i].p == p && list[i].d == d;
+        else
+            match = contains_ci(c.platform_name, sel) || contains_ci(c.device_name, sel);
+        if (match)
+            hit[count++] = i;
     }
-    if (pick < 0 && (!sel || !*sel))
-        pick = 0;   /* no GPU: the first device */
-    if (pick < 0) {
-        free(list);
+    if (count == 0 && (!sel || !*sel))
+        hit[count++] = 0;   /* no GPU: the first device */
+    if (count == 0) {
+        free(list), free(hit);
         spmv_die(SPMV_EXIT_USAGE, "no OpenCL device matches '%s': see `make devices` for the list "
                  "(SEL is P:D, cpu, gpu or part of a name)", sel);
     }
+    int pick = hit[(nth < 0 ? 0 : nth) % count];
+    if (matches)
+        *matches = count;
     cl->platform = list[pick].platform;
     cl->device = list[pick].device;
     cl->platform_index = list[pick].p;
     cl->device_index = list[pick].d;
-    free(list);
+    free(list), free(hit);
     describe(cl);
 }
 
 const char *spmv_cl_type(const char *sel)
 {
     spmv_cl cl;
-    pick_device(&cl, sel);
+    pick_device(&cl, sel, 0, NULL);
     return type_name(cl.type);
 }
 
 void spmv_cl_open(spmv_cl *cl, const char *sel)
 {
+    spmv_cl_open_nth(cl, sel, 0, NULL);
+}
+
+void spmv_cl_open_nth(spmv_cl *cl, const char *sel, int nth, int *matches)
+{
     double t0 = spmv_now();
-    pick_device(cl, sel);
+    pick_device(cl, sel, nth, matches);
     cl_int err;
     cl_context_properties props[] = { CL_CONTEXT_PLATFORM, (cl_context_properties)cl->platform, 0 };
     cl->ctx = clCreateContext(props, 1, &cl->device, NULL, NULL, &err);

@@ -40,6 +40,10 @@ void cl_check(cl_int code, const char *call, const char *file, int line);
  * device), "P:D", "cpu", "gpu", or a case-insensitive piece of the platform or
  * device name. Prints platform, device, driver and version. Exits 2 when none. */
 void spmv_cl_open(spmv_cl *cl, const char *sel);
+/* The same, of the devices SEL matches (every GPU of "gpu" or of no SEL),
+ * the nth modulo their number (set in *matches if not NULL): an MPI rank's
+ * device is its rank on the node modulo them (chapter 8). */
+void spmv_cl_open_nth(spmv_cl *cl, const char *sel, int nth, int *matches);
 void spmv_cl_close(spmv_cl *cl);
 /* Every platform and device with its index and what matters to the course. */
 void spmv_cl_list(void);

@@ -20,6 +20,11 @@
 #define SPMV_GIT_REV "unknown"
 #endif
 
+const char *spmv_git_rev(void)
+{
+    return SPMV_GIT_REV;
+}
+
 static void csv_field(FILE *f, const char *s)
 {
     for (; s && *s; s++)

@@ -112,4 +112,7 @@ void spmv_cg_csv(const char *csv, const spmv_cg_row *r);
  * to csv (if not NULL). */
 void spmv_cg_report(const spmv_cg_row *r, const char *csv);
 
+/* The revision the course was built from (the CSV rows' git_rev column) */
+const char *spmv_git_rev(void);
+
 #endif

@@ -17,6 +17,7 @@
  */
 #include "../step6-csr/choice/csrchoice.h"
 #include "reference/cg.h"
+#include "reference/system.h"
 #include "precision.h"
 #include "results.h"
 #include "spmv.h"
@@ -68,7 +69,6 @@ static const spmv_step STEP = {
 #define WARMUP_ITERATIONS 3     /* untimed, before them: the first launches compile and page in */
 #define EXIT_MAXITER 4
 #define MAX_RESTARTS 10         /* then the precision cannot reach --tol on this matrix: said so */
-#define HOST_CG_BUDGET 4e9      /* nonzeros x iterations the host's CG may take (a few seconds) */
 #define GAP_LIMIT 1             /* the --tol 0 check (check_gap): about 1/15 of it seen where all is right,
                                  * 12 with one q_i 1% off (2048^2, float, 100 iterations, PoCL) */
 #ifndef WARP_SHUFFLES
@@ -405,70 +405,6 @@ static void bind_args(cg_dev *d)
     CL_CHECK(clSetKernelArg(kx, 8, scratch, NULL));
 }
 
-/* The system: A (square, real, symmetric, or refused) in the precision of
- * the solve, with a double copy of its values for the host's checks, and b */
-typedef struct {
-    csr_matrix A;
-    char p;
-    int single, vsize, n;
-    double *b, bb, tol;
-    void *val, *bd;   /* A's values and b as the device stores them */
-    double *ah;       /* A's values in double, for the host */
-    spmv_row_stats st;
-} cg_system;
-
-static void read_system(spmv_options *o, const spmv_cl *cl, cg_system *s)
-{
-    spmv_input in;
-    spmv_read_csr(o, &cl->limits, &in);
-    spmv_save_matrix(o, &in);
-    csr_matrix *A = &s->A;
-    spmv_load_csr(o, &in, A);
-    int brow, bcol;
-    if (A->rows != A->cols)
-        spmv_die(SPMV_EXIT_USAGE, "%s is %d x %d: CG solves a square system (a symmetric positive definite "
-                 "matrix)", A->origin.name, A->rows, A->cols);
-    if (A->im)
-        spmv_die(SPMV_EXIT_USAGE, "%s is complex: step7 solves real symmetric positive definite systems",
-                 A->origin.name);
-    if (!spmv_csr_symmetric(A, &brow, &bcol))
-        spmv_die(SPMV_EXIT_USAGE, "%s is not symmetric (a(%d,%d) != a(%d,%d), 1-based): CG needs a symmetric "
-                 "positive definite matrix", A->origin.name, brow + 1, bcol + 1, bcol + 1, brow + 1);
-    s->p = spmv_csr_precision(o, A);
-    if (s->p != 's' && s->p != 'd')
-        spmv_die(SPMV_EXIT_USAGE, "--precision %c: step7 solves in s (float) or d (double)", s->p);
-    if (s->p == 'd' && !cl->fp64)
-        spmv_skip(&STEP, o, cl, o->variant, "this device has no cl_khr_fp64, which --precision d needs");
-    s->single = s->p == 's', s->vsize = spmv_prec_value_size(s->p), s->n = A->rows;
-    if (s->single)
-        csr_round_to_float(A);   /* the host's CG and residual see the numbers the device sees */
-    printf("matrix   %s: %d x %d, %lld nonzeros, symmetric\n", A->origin.name, A->rows, A->cols, A->nnz);
-    s->st = spmv_row_lengths(A);
-    s->tol = o->tol_set ? o->tol : s->single ? 1e-5 : 1e-10;
-    spmv_error err;
-    int n = s->n;
-    s->b = o->b_file ? spmv_read_vector(o->b_file, "--b", n, s->single)
-                     : spmv_random_doubles(n ? (size_t)n : 1, o->seed, s->single, &err);
-    if (!s->b)
-        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    char comment[600];
-    snprintf(comment, sizeof comment, "b of step7 on %s, %s (--seed %llu), %s", A->origin.name,
-             o->b_file ? "read" : "seeded random", (unsigned long long)o->seed, spmv_prec_words(s->single, 0));
-    spmv_save_vector(o->save_b, "--save-b", s->b, n, s->single, comment);
-    s->bb = 0;
-    for (int i = 0; i < n; i++)
-        s->bb += s->b[i] * s->b[i];
-    /* A's values go to the device array; the host keeps a double copy */
-    s->val = spmv_prec_take(A, s->p, &err);
-    s->ah = s->val ? spmv_alloc(A->nnz ? (size_t)A->nnz : 1, sizeof *s->ah, "values", &err) : NULL;
-    s->bd = s->ah ? spmv_prec_pack_doubles(s->b, (size_t)n, s->single, &err) : NULL;
-    if (!s->bd)
-        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    for (long long k = 0; k < A->nnz; k++)
-        s->ah[k] = s->single ? ((float *)s->val)[k] : ((double *)s->val)[k];
-    A->re = s->ah;
-}
-
 /* The fixed-iteration check: the recurrence's r against b - A x, entry by
  * entry, in double. Rounding lets them drift apart by a few eps an iteration
  * at the scale of |A| |x| + |b|; a product or update that is wrong, even in
@@ -774,26 +710,6 @@ static void save_outputs(const spmv_options *o, int pass, const char *vname, con
     }
 }
 
-/* The host's CG in double (step7-cg/reference/cg.c): its iteration count is the one the
- * device's must match. Within a budget of a few seconds; past it, or at
- * --tol 0, there is no count to compare, and the output says so. */
-static void host_cg(const cg_system *s, int fixed, int maxiter, double *xh, spmv_cg_result *host)
-{
-    spmv_error err;
-    int cap = (int)fmin(maxiter, fmax(1, HOST_CG_BUDGET / (s->A.nnz ? (double)s->A.nnz : 1)));
-    if (fixed) {
-        printf("host CG  not run: --tol 0 has no count to compare; r is held to b - A x instead\n");
-        host->end = CG_MAXITER;
-        return;
-    }
-    if (spmv_cg_host(&s->A, s->b, xh, s->tol, cap, host, &err))
-        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    printf("host CG  %d iterations in double (step7-cg/reference/cg.c), %s\n", host->iterations,
-           host->end == CG_CONVERGED ? "converged" : host->end == CG_BREAKDOWN ? "broke down"
-           : cap < maxiter ? "not converged within its budget (nonzeros x iterations <= 4e9): no count to compare"
-                           : "not converged");
-}
-
 int main(int argc, char **argv)
 {
     /* 1. Options and device */
@@ -812,7 +728,7 @@ int main(int argc, char **argv)
     /* 2. The system (A symmetric, or refused, and b), and the host's CG in
      * double: the iteration count the device's must match */
     cg_system s;
-    read_system(&o, &cl, &s);
+    spmv_cg_read_system(&o, &cl, &STEP, &s);
     int n = s.n, fixed = o.tol_set && o.tol == 0;   /* --tol 0, a timing run: exactly --maxiter iterations */
     int maxiter = o.maxiter ? o.maxiter : (n < INT_MAX / 10 ? 10 * (n > 10 ? n : 10) : INT_MAX - 1);
     printf("b        %s, |b| = %.6g; x0 = 0%s\n", o.b_file ? o.b_file : "seeded random in [-1, 1)", sqrt(s.bb),
@@ -826,7 +742,7 @@ int main(int argc, char **argv)
     double *xd = xh ? spmv_alloc(n ? (size_t)n : 1, sizeof *xd, "device x", &err) : NULL;
     if (!xd)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    host_cg(&s, fixed, maxiter, xh, &host);
+    spmv_cg_host_count(&s, fixed, maxiter, xh, &host);
 
     /* 3. Device buffers: the matrix as chapter 6 stores it, b, and CG's x, r, p, q */
     cg_dev d = { .cl = &cl, .n = n, .vsize = s.vsize, .single = s.single, .bb = s.bb, .bhost = s.bd };
