@@ -25,7 +25,7 @@ const char *spmv_git_rev(void)
     return SPMV_GIT_REV;
 }
 
-static void csv_field(FILE *f, const char *s)
+void spmv_csv_field(FILE *f, const char *s)
 {
     for (; s && *s; s++)
         fputc(*s == ',' || *s == '\n' || *s == '"' ? ' ' : *s, f);
@@ -53,7 +53,7 @@ static void host_cpu_name(char *buf, size_t len)
 
 /* --csv FILE opened to append a row, its header first when the file is new
  * or empty; a file that cannot be written is the user's mistake (status 2) */
-static FILE *csv_append(const char *csv, const char *header)
+FILE *spmv_csv_append(const char *csv, const char *header)
 {
     struct stat st;
     int fresh = stat(csv, &st) != 0 || st.st_size == 0;
@@ -90,7 +90,7 @@ void spmv_report(const spmv_result *r, const char *csv)
     }
     if (!csv)
         return;
-    FILE *f = csv_append(csv, SPMV_CSV_HEADER);
+    FILE *f = spmv_csv_append(csv, SPMV_CSV_HEADER);
     char dev[256], drv[400];
     if (r->device) {
         snprintf(dev, sizeof dev, "%s", r->device);
@@ -105,14 +105,14 @@ void spmv_report(const spmv_result *r, const char *csv)
     char date[32];
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    csv_field(f, r->step); fputc(',', f);
-    csv_field(f, r->kernel); fputc(',', f);
-    csv_field(f, dev); fputc(',', f);
-    csv_field(f, drv); fputc(',', f);
-    csv_field(f, r->matrix);
+    spmv_csv_field(f, r->step); fputc(',', f);
+    spmv_csv_field(f, r->kernel); fputc(',', f);
+    spmv_csv_field(f, dev); fputc(',', f);
+    spmv_csv_field(f, drv); fputc(',', f);
+    spmv_csv_field(f, r->matrix);
     fprintf(f, ",%d,%d,%lld,%d,%c,%d,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.3g,", r->rows, r->cols, r->nnz,
             r->diags, r->precision, r->runs, r->ms_median, r->ms_min, gflops, gbs, r->bw.gbs, bm, bc, r->max_rel_err);
-    csv_field(f, r->check);
+    spmv_csv_field(f, r->check);
     /* copy and read as printed; beside a host probe (a CPU device) each the
      * faster of the two probes', as bw.gbs is the fastest of the four */
     fprintf(f, ",%s,%s,%.6g,%.6g\n", date, SPMV_GIT_REV, fmax(r->bw.copy_gbs, r->bw.host_copy_gbs),
@@ -245,16 +245,16 @@ void spmv_cg_csv(const char *csv, const spmv_cg_row *r)
 {
     if (!csv)
         return;
-    FILE *f = csv_append(csv, SPMV_CG_CSV_HEADER);
+    FILE *f = spmv_csv_append(csv, SPMV_CG_CSV_HEADER);
     int timed = r->check && strcmp(r->check, "PASS") == 0 && r->ms_per_iter > 0;
     char date[32];
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    csv_field(f, r->step); fputc(',', f);
-    csv_field(f, r->kernel); fputc(',', f);
-    csv_field(f, r->device); fputc(',', f);
-    csv_field(f, r->driver); fputc(',', f);
-    csv_field(f, r->matrix);
+    spmv_csv_field(f, r->step); fputc(',', f);
+    spmv_csv_field(f, r->kernel); fputc(',', f);
+    spmv_csv_field(f, r->device); fputc(',', f);
+    spmv_csv_field(f, r->driver); fputc(',', f);
+    spmv_csv_field(f, r->matrix);
     fprintf(f, ",%lld,%lld,%lld,%c,%d,%d,%d,%d", r->rows, r->cols, r->nnz, r->precision, r->iterations,
             r->check_every, r->extra_iterations, r->converged);
     csv_num(f, r->rel_residual);
@@ -276,7 +276,7 @@ void spmv_cg_csv(const char *csv, const spmv_cg_row *r)
     csv_num(f, bound && r->bytes > 0 ? 100.0 * r->bytes / (r->bw_gbs * 1e6) / r->ms_per_iter : -1);
     csv_num(f, bound && r->bytes_compulsory > 0 ? 100.0 * r->bytes_compulsory / (r->bw_gbs * 1e6) / r->ms_per_iter : -1);
     fputc(',', f);
-    csv_field(f, r->check);
+    spmv_csv_field(f, r->check);
     fprintf(f, ",%s,%s\n", date, SPMV_GIT_REV);
     if (fclose(f) != 0)
         spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s: %s", csv, strerror(errno));

@@ -4,6 +4,8 @@
 #ifndef SPMV_REPORT_H
 #define SPMV_REPORT_H
 
+#include <stdio.h>
+
 #include "matrix.h"
 #include "measure.h"
 #include "options.h"
@@ -111,6 +113,12 @@ void spmv_cg_csv(const char *csv, const spmv_cg_row *r);
  * r->bw_gbs, the bandwidth of the whole run), when it passed; then the row
  * to csv (if not NULL). */
 void spmv_cg_report(const spmv_cg_row *r, const char *csv);
+
+/* A CSV file opened to append a row, its header first when the file is new
+ * or empty (exits 2 if it cannot be written); a field written with its
+ * commas, quotes and newlines as spaces. For a step with its own header. */
+FILE *spmv_csv_append(const char *csv, const char *header);
+void spmv_csv_field(FILE *f, const char *s);
 
 /* The revision the course was built from (the CSV rows' git_rev column) */
 const char *spmv_git_rev(void);

@@ -660,18 +660,18 @@ static void report(const version_result *v, int ranks)
 static void write_csv(const char *csv, const version_result *v, const mpi_split *m, const spmv_cl *cl,
                       const cg_system *s, int tol0, const long long *sizes)
 {
-    FILE *f = fopen(csv, "a");
-    if (!f)
-        spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s", csv);
-    if (ftell(f) == 0)
-        fprintf(f, "%s\n", CSV_HEADER);
+    FILE *f = spmv_csv_append(csv, CSV_HEADER);
     char date[32];
     time_t t = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%d", gmtime(&t));
     const double *p = v->part;
     int ok = v->pass;
-    fprintf(f, "step8,%s-n%d,%d,%s,%s %s,%s,%d,%lld,%c,%d,%d,%.6g,%.6g,%.3g,", v->kernel, m->size, m->size,
-            cl->device_name, cl->platform_name, cl->driver, s->A.origin.name, s->n, s->A.nnz, s->p, v->iterations,
+    char drv[400];
+    snprintf(drv, sizeof drv, "%s %s", cl->platform_name, cl->driver);
+    fprintf(f, "step8,%s-n%d,%d,", v->kernel, m->size, m->size);
+    spmv_csv_field(f, cl->device_name), fputc(',', f), spmv_csv_field(f, drv), fputc(',', f);
+    spmv_csv_field(f, s->A.origin.name);
+    fprintf(f, ",%d,%lld,%c,%d,%d,%.6g,%.6g,%.3g,", s->n, s->A.nnz, s->p, v->iterations,
             v->end == CG_CONVERGED && !tol0, v->rel, v->truer, tol0 ? 0 : s->tol);
     if (ok)
         fprintf(f, "%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,", v->ms, v->total_ms, v->prof_ms, p[P_KERNELS],

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# plots/mpi-sweep.sh - chapter 8's runs in one go: for each Poisson grid and
+# precision, chapter 7's fused CG on one device (build/step7), then
+# build/step8 (both versions) on each number of ranks, each a fixed-iteration
+# solve (--tol 0), in ROUNDS rounds, one after another. The weak-scaling
+# points are the grids whose rows grow with the ranks (4096x4096 on 1,
+# 4096x8192 on 2), the strong-scaling ones a grid run on every count.
+#
+#   make -s all && DATA=/some/dir plots/mpi-sweep.sh
+#
+# Writes DATA/step8.csv (chapter 8's CSV), DATA/step7.csv (chapter 7's CG CSV)
+# and DATA/mpi-sweep.log. GRIDS ("WxH ..."), PRECS ("s d"), RANKS ("1 2"),
+# ITERS (200), ROUNDS (1), MPIRUN (mpirun -q, --allow-run-as-root as root,
+# --oversubscribe where ranks outnumber cores) override.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+: "${DATA:?DATA=dir: where the CSVs and the log go}"
+mkdir -p "$DATA"
+BUILD=${BUILD:-$ROOT/build}
+GRIDS=${GRIDS:-"2048x2048 4096x4096 4096x8192"}
+PRECS=${PRECS:-"s d"} RANKS=${RANKS:-"1 2"} ITERS=${ITERS:-200} ROUNDS=${ROUNDS:-1}
+if [ -z "${MPIRUN:-}" ]; then
+    MPIRUN="mpirun -q"
+    [ "$(id -u)" = 0 ] && MPIRUN="$MPIRUN --allow-run-as-root"
+    MPIRUN="$MPIRUN --oversubscribe"
+fi
+for b in step7 step8; do
+    [ -x "$BUILD/$b" ] || { echo "mpi-sweep: $BUILD/$b is missing (make all)" >&2; exit 2; }
+done
+log=$DATA/mpi-sweep.log
+echo "mpi-sweep: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(hostname): grids $GRIDS, precisions $PRECS, ranks $RANKS, $ITERS iterations, $ROUNDS round(s)" | tee -a "$log"
+command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$log"
+fail=0
+for ((round = 1; round <= ROUNDS; round++)); do
+    for g in $GRIDS; do
+        w=${g%x*} h=${g#*x}
+        for p in $PRECS; do
+            args=(--gen "poisson:nx=$w,ny=$h" --precision "$p" --tol 0 --maxiter "$ITERS")
+            echo "---- round $round: $g $p: step7 fused" | tee -a "$log"
+            "$BUILD/step7" "${args[@]}" --kernel fused --csv "$DATA/step7.csv" >>"$log" 2>&1 || fail=1
+            for r in $RANKS; do
+                echo "---- round $round: $g $p: step8 on $r rank(s)" | tee -a "$log"
+                $MPIRUN -n "$r" "$BUILD/step8" "${args[@]}" --csv "$DATA/step8.csv" >>"$log" 2>&1 || fail=1
+                tail -n 12 "$log" | grep -E '^(time|split|check:)' || true
+            done
+        done
+    done
+done
+[ "$fail" = 0 ] || echo "mpi-sweep: a run failed: $log says which" >&2
+exit "$fail"
