@@ -1,8 +1,10 @@
 /* vendor/petsc/main.c - chapter 7's cluster yardstick: PETSc's KSPCG, no
- * preconditioner, on step7's matrix, its rows split across MPI ranks.
+ * preconditioner, on step7's matrix, its rows split across MPI ranks; with
+ * --ksp pipecg, PETSc's KSPPIPECG (chapter 8's yardstick).
  *
  *   make petsc                                          build/petsc-cg, where PETSc (petsc-dev) is found
  *   mpirun -n 2 build/petsc-cg --gen poisson:nx=1024 --tol 0 --maxiter 200 --csv F
+ *   mpirun -n 2 build/petsc-cg --gen poisson:nx=1024 --tol 0 --maxiter 200 --ksp pipecg --csv F
  *   mpirun -n 2 build/petsc-cg --matrix tests/data/1138_bus.mtx --tol 1e-8
  *   (as root: mpirun --allow-run-as-root; more ranks than cores: --oversubscribe)
  *
@@ -17,7 +19,12 @@
  * with --seed, the same numbers as step7's (each rank draws its own rows), or
  * --b FILE (an array file). x0 = 0.
  * KSPCG with PCNONE, rtol --tol (relative to ||b||), atol 0, --maxiter;
- * --tol 0 runs exactly --maxiter iterations (the timing runs). An untimed
+ * --tol 0 runs exactly --maxiter iterations (the timing runs). --ksp pipecg:
+ * KSPPIPECG (Ghysels and Vanroose's pipelined CG), its one reduction an
+ * iteration (the norm and both dots, one MPI_Iallreduce) overlapped with the
+ * product; the same norm (the recurrence's ||r||, unpreconditioned), so --tol
+ * means what it means for KSPCG. The row's kernel: petsc-nN (KSPCG on N
+ * ranks) or petsc-pipecg-nN. An untimed
  * solve of 5 iterations first; then each iteration is timed by a monitor on
  * MPI_Wtime, ms_per_iter their median. The true residual ||b - A x|| / ||b||
  * is MatMult and VecNorm, in double. The bound: a copy between two arrays on
@@ -84,6 +91,7 @@ typedef struct {
     double tol;
     long long maxiter;   /* -1: 10 n */
     uint64_t seed;
+    int pipe;            /* --ksp pipecg: KSPPIPECG */
 } options;
 
 static double number(const char *flag, const char *v, double lo)
@@ -100,8 +108,10 @@ static void usage(void)
     if (rank == 0)
         printf("usage: mpirun -n N petsc-cg (--gen poisson:nx=W[,ny=H] | --gen poisson3d|stencil27:nx=N[,ny,nz]\n"
                "                | --matrix FILE.mtx) [--precision d]\n"
-               "                [--tol T] [--maxiter N] [--seed S] [--b FILE] [--csv FILE]\n"
-               "PETSc's KSPCG, no preconditioner, rows split across the ranks (vendor/petsc/README.md)\n");
+               "                [--ksp cg|pipecg] [--tol T] [--maxiter N] [--seed S] [--b FILE] [--csv FILE]\n"
+               "PETSc's KSPCG, no preconditioner, rows split across the ranks (vendor/petsc/README.md)\n"
+               "  --ksp M   cg: KSPCG, three blocking reductions an iteration (default)\n"
+               "            pipecg: KSPPIPECG, one nonblocking reduction an iteration, overlapped with the product\n");
 }
 
 static void parse(int argc, char **argv, options *o)
@@ -127,7 +137,11 @@ static void parse(int argc, char **argv, options *o)
             o->bfile = v;
         else if (strcmp(a, "--csv") == 0 && v)
             o->csv = v;
-        else if (strcmp(a, "--precision") == 0 && v) {
+        else if (strcmp(a, "--ksp") == 0 && v) {
+            if (strcmp(v, "cg") && strcmp(v, "pipecg"))
+                die(2, "--ksp wants cg or pipecg, not '%s'", v);
+            o->pipe = v[0] == 'p';
+        } else if (strcmp(a, "--precision") == 0 && v) {
             if (strcmp(v, "s") && strcmp(v, "d"))
                 die(2, "--precision wants s or d, not '%s'", v);
             o->precision = v[0];
@@ -146,7 +160,7 @@ static void parse(int argc, char **argv, options *o)
         } else if (strncmp(a, "-", 1) == 0 && a[1] != '-') {
             takes = v && v[0] != '-';   /* a PETSc option (-log_view, -ksp_monitor): PETSc reads it, and its value */
         } else if (!v && (strcmp(a, "--gen") == 0 || strcmp(a, "--matrix") == 0 || strcmp(a, "--b") == 0 ||
-                          strcmp(a, "--csv") == 0 || strcmp(a, "--precision") == 0)) {
+                          strcmp(a, "--csv") == 0 || strcmp(a, "--precision") == 0 || strcmp(a, "--ksp") == 0)) {
             die(2, "%s wants a value", a);
         } else {
             die(2, "unknown option '%s' (--help lists them)", a);
@@ -391,6 +405,20 @@ static PetscErrorCode stamp(KSP ksp, PetscInt it, PetscReal rnorm, void *ctx)
     return 0;
 }
 
+/* KSPPIPECG tests iteration i's residual before it moves x, and its loop goes
+ * on while i <= max_it: left alone it stops at max_it + 1 iterations, x one
+ * step past the residual it reported. This test (the default one, plus
+ * --maxiter) ends both methods at exactly --maxiter, r_maxiter tested. */
+static PetscErrorCode converged_at_maxiter(KSP ksp, PetscInt n, PetscReal rnorm, KSPConvergedReason *reason, void *ctx)
+{
+    PetscInt maxit;
+    PetscCall(KSPConvergedDefault(ksp, n, rnorm, reason, ctx));
+    PetscCall(KSPGetTolerances(ksp, NULL, NULL, NULL, &maxit));
+    if (*reason == KSP_CONVERGED_ITERATING && n >= maxit)
+        *reason = KSP_DIVERGED_ITS;
+    return 0;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -468,7 +496,7 @@ int main(int argc, char **argv)
     options o;
     parse(argc, argv, &o);
     char kernel[32], device[256], driver[256];
-    snprintf(kernel, sizeof kernel, "petsc-n%d", nranks);
+    snprintf(kernel, sizeof kernel, "petsc-%sn%d", o.pipe ? "pipecg-" : "", nranks);
     cpu_name(device, sizeof device);
     char mpiv[MPI_MAX_LIBRARY_VERSION_STRING] = "";
     int mpilen = 0;
@@ -519,7 +547,15 @@ int main(int argc, char **argv)
         printf("device   %s, %d MPI ranks (%s)\n", device, nranks, driver);
         printf("matrix   %s: %lld x %lld, %lld nonzeros, double, rows split across %d ranks\n", mi.name,
                (long long)mi.n, (long long)mi.n, mi.nnz, nranks);
-        printf("solve    KSPCG, PCNONE, rtol %g, atol 0, maxiter %lld, from x0 = 0\n", o.tol, maxiter);
+        printf("solve    %s, PCNONE, rtol %g, atol 0, maxiter %lld, from x0 = 0\n", o.pipe ? "KSPPIPECG" : "KSPCG",
+               o.tol, maxiter);
+        if (o.pipe)
+            printf("pipe     one reduction an iteration (||r||, r.u, w.u together), %s\n",
+#if defined(PETSC_HAVE_MPI_NONBLOCKING_COLLECTIVES)
+                   "an MPI_Iallreduce overlapped with the product");
+#else
+                   "a blocking MPI_Allreduce: this PETSc has no MPI-3 nonblocking reductions, nothing overlaps");
+#endif
     }
 
     /* the solver */
@@ -527,11 +563,20 @@ int main(int argc, char **argv)
     PC pc;
     KSPCreate(PETSC_COMM_WORLD, &ksp);
     KSPSetOperators(ksp, A, A);
-    KSPSetType(ksp, KSPCG);
+    KSPSetType(ksp, o.pipe ? KSPPIPECG : KSPCG);
     KSPGetPC(ksp, &pc);
     PCSetType(pc, PCNONE);
+    /* ||r||, the recurrence's, for both: KSPPIPECG takes it in its one reduction (with PCNONE its
+     * natural norm sqrt(r.u) is the same number; the unpreconditioned one says so for any PC) */
     KSPSetNormType(ksp, KSP_NORM_UNPRECONDITIONED);
+    void *cctx;
+    KSPConvergedDefaultCreate(&cctx);
+    KSPSetConvergenceTest(ksp, converged_at_maxiter, cctx, KSPConvergedDefaultDestroy);
     KSPSetFromOptions(ksp);
+    KSPType kt;
+    KSPGetType(ksp, &kt);
+    if (strcmp(kt, o.pipe ? KSPPIPECG : KSPCG))
+        die(2, "-ksp_type %s: choose the method with --ksp cg|pipecg (the row's kernel names it)", kt);
     KSPSetUp(ksp);
     double bw = copy_gbs();
     KSPSetTolerances(ksp, o.tol, 0.0, PETSC_DEFAULT, (PetscInt)(maxiter < 5 ? maxiter : 5));
