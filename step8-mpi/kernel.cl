@@ -63,6 +63,17 @@ __kernel void d8_pack(const int count, __global const int *restrict idx, __globa
         out[k] = v[idx[k]];
 }
 
+/* v[n + k] = ghost[k]: the ghosts the host wrote (into a buffer of their
+ * own, whole), after v's own n entries. Not a host write at an offset:
+ * oclgrind's check of uninitialized values counts the bytes of a buffer
+ * past a host write's end as never written, even those a kernel wrote. */
+__kernel void d8_unpack(const int count, const int n, __global const VALUE *restrict ghost,
+                        __global VALUE *restrict v)
+{
+    FOR_EACH(k, count)
+        v[n + k] = ghost[k];
+}
+
 /* classic: r -= alpha q; part[group] = this work-group's share of r.r */
 __kernel void d8_update_r(const int n, const VALUE alpha, __global const VALUE *restrict q,
                           __global VALUE *restrict r, __global VALUE *restrict part, __local VALUE *scratch)

@@ -76,8 +76,8 @@ static const spmv_step STEP = {
 #define WARP_SHUFFLES 1
 #endif
 
-enum { K_SPMV, K_PACK, K_DOT, K_RESTART, K_UPD_R, K_UPD_XP, K_UPD_ALL, K_COUNT };
-static const char *const KNAME[K_COUNT] = { NULL, "d8_pack", "cg_dot", "cg_restart", "d8_update_r", "d8_update_xp",
+enum { K_SPMV, K_PACK, K_UNPACK, K_DOT, K_RESTART, K_UPD_R, K_UPD_XP, K_UPD_ALL, K_COUNT };
+static const char *const KNAME[K_COUNT] = { NULL, "d8_pack", "d8_unpack", "cg_dot", "cg_restart", "d8_update_r", "d8_update_xp",
                                             "d8_update_all" };
 /* the parts of an iteration, each timed alone in the profiled loop */
 enum { P_KERNELS, P_HALO_READ, P_HALO_MPI, P_HALO_WRITE, P_RED_READ, P_RED_MPI, P_COUNT };
@@ -92,7 +92,7 @@ typedef struct {
     size_t global[K_COUNT], local[K_COUNT];
     int ni;                   /* the interior launch's rows: a whole number of the product's work-groups */
     size_t lanes, spmv_local; /* the product's work-items a row, work-group */
-    cl_mem ptr, col, val, b, x, r, p, q, s, w, part, idx, sendb;
+    cl_mem ptr, col, val, b, x, r, p, q, s, w, part, idx, sendb, ghostb;
     int ng, npq;              /* shares: the vector kernels' work-groups, the product's */
     void *sendh, *ghosth, *tmp;
     int prof;                 /* the profiled loop: every part waited for and timed */
@@ -151,7 +151,7 @@ static void launch(dv *d, int i)
 /* out = A v over this rank's rows, the halo of v exchanged on the way: the
  * entries the other ranks read packed and read back; the interior rows
  * launched (the device busy while the host exchanges); the ghosts
- * written after v's own entries; the boundary rows */
+ * written and copied after v's own entries; the boundary rows */
 static void product(dv *d, cl_mem v, cl_mem out)
 {
     mpi_split *m = d->m;
@@ -182,12 +182,14 @@ static void product(dv *d, cl_mem v, cl_mem out)
         split_exchange(m, d->sendh, d->ghosth, d->vt);
         if (d->prof)
             d->part_ms[P_HALO_MPI] += now_ms() - t;
-        if (m->nghost) {
+        if (m->nghost) {   /* into their own buffer, then after v's own entries: d8_unpack */
             t = now_ms();
-            CL_CHECK(clEnqueueWriteBuffer(q, v, d->prof ? CL_TRUE : CL_FALSE, (size_t)m->nloc * d->vsize,
+            CL_CHECK(clEnqueueWriteBuffer(q, d->ghostb, d->prof ? CL_TRUE : CL_FALSE, 0,
                                           (size_t)m->nghost * d->vsize, d->ghosth, 0, NULL, NULL));
             if (d->prof)
                 d->part_ms[P_HALO_WRITE] += now_ms() - t;
+            CL_CHECK(clSetKernelArg(d->k[K_UNPACK], 3, sizeof v, &v));
+            launch(d, K_UNPACK);
         }
     } else if (got) {
         clReleaseEvent(got);
@@ -224,9 +226,17 @@ static void reduce(dv *d, cl_mem buf, size_t at, const int *counts, int nsum, do
         d->part_ms[P_RED_MPI] += now_ms() - t;
 }
 
-static void write_vec(dv *d, cl_mem buf, const void *src)
+/* A vector from the host: its nloc own entries from src (NULL: zeros), its
+ * ghosts zero where it has room for them (x, r, p). The whole buffer in one
+ * write: oclgrind counts the bytes of a buffer past a host write's end as
+ * never written, even those a kernel writes later. */
+static void write_vec(dv *d, cl_mem buf, const void *src, int ghosts)
 {
-    CL_CHECK(clEnqueueWriteBuffer(d->cl->queue, buf, CL_TRUE, 0, (size_t)d->m->nloc * d->vsize, src, 0, NULL, NULL));
+    size_t own = (size_t)d->m->nloc * d->vsize, all = own + (ghosts ? (size_t)d->m->nghost * d->vsize : 0);
+    memset(d->tmp, 0, all);
+    if (src)
+        memcpy(d->tmp, src, own);
+    CL_CHECK(clEnqueueWriteBuffer(d->cl->queue, buf, CL_TRUE, 0, all, d->tmp, 0, NULL, NULL));
 }
 
 /* A start: from x = 0 (r = b), or a restart from the current x (r = b - A x,
@@ -235,12 +245,11 @@ static void write_vec(dv *d, cl_mem buf, const void *src)
 static void start(dv *d, int from_x, cg_run *run)
 {
     if (!from_x) {
-        memset(d->tmp, 0, (size_t)d->m->nloc * d->vsize);
-        write_vec(d, d->x, d->tmp);
-        write_vec(d, d->r, d->m->b);
-        write_vec(d, d->p, d->one ? d->tmp : d->m->b);
+        write_vec(d, d->x, NULL, 1);
+        write_vec(d, d->r, d->m->b, 1);
+        write_vec(d, d->p, d->one ? NULL : d->m->b, 1);
         if (d->one)
-            write_vec(d, d->s, d->tmp);
+            write_vec(d, d->s, NULL, 0);
         CL_CHECK(clSetKernelArg(d->k[K_DOT], 1, sizeof d->r, &d->r));
         CL_CHECK(clSetKernelArg(d->k[K_DOT], 2, sizeof d->r, &d->r));
         launch(d, K_DOT);
@@ -521,8 +530,9 @@ static void make_buffers(dv *d)
     d->idx = spmv_cl_buffer(cl, CL_MEM_READ_ONLY, (st ? st : 1) * sizeof(int), st ? m->send_idx : NULL,
                             "the entries others read");
     d->sendb = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (st ? st : 1) * vs, NULL, "the entries packed");
+    d->ghostb = spmv_cl_buffer(cl, CL_MEM_READ_ONLY, (m->nghost ? (size_t)m->nghost : 1) * vs, NULL, "the ghosts");
     spmv_error err;
-    size_t most = nl > st ? nl : st;
+    size_t most = nv > st ? nv : st;
     most = most > (size_t)(d->npq + d->ng) ? most : (size_t)(d->npq + d->ng);
     d->tmp = spmv_alloc(most, vs, "read-back", &err);
     d->sendh = d->tmp ? spmv_alloc(st ? st : 1, vs, "the halo sent", &err) : NULL;
@@ -544,6 +554,8 @@ static void bind_args(dv *d)
     arg(k[K_SPMV], 1, m, &d->ptr), arg(k[K_SPMV], 2, m, &d->col), arg(k[K_SPMV], 3, m, &d->val);
     arg(k[K_SPMV], 6, d->spmv_local * d->vsize, NULL);
     arg(k[K_PACK], 0, sizeof st, &st), arg(k[K_PACK], 1, m, &d->idx), arg(k[K_PACK], 3, m, &d->sendb);
+    arg(k[K_UNPACK], 0, sizeof d->m->nghost, &d->m->nghost), arg(k[K_UNPACK], 1, sizeof n, &n);
+    arg(k[K_UNPACK], 2, m, &d->ghostb);
     arg(k[K_DOT], 0, sizeof n, &n), arg(k[K_DOT], 3, m, &d->part), arg(k[K_DOT], 4, scratch, NULL);
     arg(k[K_RESTART], 0, sizeof n, &n), arg(k[K_RESTART], 1, m, &d->b), arg(k[K_RESTART], 3, m, &d->r);
     arg(k[K_RESTART], 4, m, &d->p), arg(k[K_RESTART], 5, m, &d->part), arg(k[K_RESTART], 6, scratch, NULL);
@@ -823,7 +835,7 @@ int main(int argc, char **argv)
         for (int i = 0; o.csv && i < nv; i++)
             write_csv(o.csv, &res[i], &m, &cl, &s, fixed, sizes);
     }
-    cl_mem bufs[] = { d.ptr, d.col, d.val, d.b, d.x, d.r, d.p, d.q, d.s, d.w, d.part, d.idx, d.sendb };
+    cl_mem bufs[] = { d.ptr, d.col, d.val, d.b, d.x, d.r, d.p, d.q, d.s, d.w, d.part, d.idx, d.sendb, d.ghostb };
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
         clReleaseMemObject(bufs[i]);
     for (int i = 0; i < K_COUNT; i++)
