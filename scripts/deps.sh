@@ -2,7 +2,7 @@
 # scripts/deps.sh [run] - check what the course needs and install what is missing.
 #
 # Required (nothing builds or runs without them): a C compiler, make, the
-# OpenCL headers and ICD loader, and an OpenCL driver (PoCL runs OpenCL on the
+# OpenCL headers and ICD loader, Open MPI (chapter 8), and an OpenCL driver (PoCL runs OpenCL on the
 # CPU, so any laptop will do). Optional: gnuplot (the chart of `make run`);
 # for `make test` (no argument) also oclgrind (the kernel bounds checks), GNU
 # time (the tests' memory limits), SciPy (an outside check of saved files,
@@ -43,11 +43,15 @@ icds() { # the drivers the ICD loader reads: OCL_ICD_VENDORS (a folder, or one f
 }
 icd() { icds | grep -q .; }
 pocl() { icds | grep -qi pocl; }
+mpicc_() { command -v mpicc; }
+mpirun_() { command -v mpirun; }
 petsc() { pkg-config --exists petsc 2>/dev/null || test -e /usr/lib/petsc/include/petsc.h; }
 
 need opencl-c-headers header
 need ocl-icd-opencl-dev loader
 need pocl-opencl-icd icd
+need libopenmpi-dev mpicc_   # chapter 8: its ranks talk through MPI (Open MPI)
+need openmpi-bin mpirun_
 command -v ${CC:-gcc} >/dev/null 2>&1 || missing+=(gcc)
 command -v make >/dev/null 2>&1 || missing+=(make)
 want gnuplot-nox command -v gnuplot

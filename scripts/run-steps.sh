@@ -56,6 +56,17 @@ cpu_device() { # the device of the rows in CSV FILE is a CPU
 # another header (the CG results), in $cgcsv, and have their own summary line
 cgcsv=$build/run-cg.csv cgone=$build/run-cg-one.csv
 rm -f "$cgcsv"
+# step 8 is chapter 7's solver over MPI ranks: RANKS (default 2) ranks under
+# mpirun (-q: a failed rank's status and line, not mpirun's banner), its rows
+# in chapter 8's own CSV, $mpicsv, with a summary line of their own
+mpicsv=$build/run-mpi.csv
+rm -f "$mpicsv"
+mpirun_cmd() {
+    local m=(mpirun -q -n "${RANKS:-2}")
+    [ "$(id -u)" = 0 ] && m+=(--allow-run-as-root)
+    [ "${RANKS:-2}" -gt "$cores" ] && m+=(--oversubscribe)
+    echo "${m[*]}"
+}
 cg_args() {
     local out=() a w h
     for ((i = 0; i < ${#keep[@]}; i++)); do
@@ -85,6 +96,15 @@ for s in "$@"; do
             step4:--kernel*) echo "---- $s $m: the kernel shaped for a CPU, beside vector ----" ;;
         esac
         rm -f "$one"
+        if [ "$s" = step8 ]; then
+            # shellcheck disable=SC2046
+            $(mpirun_cmd) "$build/$s" $(cg_args) --csv "$mpicsv"
+            st=$?
+            status[$s]=$st
+            [ "$st" = 4 ] && status[$s]=0
+            echo
+            continue
+        fi
         if [ "$s" = step7 ]; then
             rm -f "$cgone"
             # shellcheck disable=SC2046
@@ -145,6 +165,12 @@ for s in "$@"; do
                      $c["step"], $c["kernel"], $c["matrix"], "-", pv, pc, $c["check"],
                      $c["ms_per_iter"], $c["iterations"] }' "$cgcsv" 2>/dev/null)
     fi
+    if [ "$s" = step8 ]; then   # the distributed CG: ms an iteration, the ranks, the halo and reductions
+        row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            { printf "%-6s %-10s %-22s %10s %9s %12s  %s  (CG on %d ranks: %.4f ms an iteration, %d iterations)\n",
+                     $c["step"], $c["kernel"], $c["matrix"], "-", "-", "-", $c["check"], $c["ranks"],
+                     $c["ms_per_iter"], $c["iterations"] }' "$mpicsv" 2>/dev/null)
+    fi
     if [ -n "$row" ]; then
         echo "$row"
     else
@@ -153,14 +179,14 @@ for s in "$@"; do
     case $st in 0|3) ;; *) bad=1 ;; esac
 done
 # (from the SpMV rows, and step 7's where it ran: each file's own header)
-dev=$(for f in "$csv" "$cgcsv"; do [ -s "$f" ] && cat "$f"; done |
+dev=$(for f in "$csv" "$cgcsv" "$mpicsv"; do [ -s "$f" ] && cat "$f"; done |
     awk -F, '$1 == "step" { delete c; for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["step"] != "step0" && $c["device"] != "" { d = $c["device"] } END { print d }')
-echo "(device of the last OpenCL step: ${dev:-none}; rows in $csv$( [ -s "$cgcsv" ] && echo ", step7's in $cgcsv"))"
+echo "(device of the last OpenCL step: ${dev:-none}; rows in $csv$( [ -s "$cgcsv" ] && echo ", step7's in $cgcsv")$( [ -s "$mpicsv" ] && echo ", step8's in $mpicsv"))"
 # ---- the chart of this run (issue 14): never changes the run's status; the
-# chart is of SpMV rates, so a run of step 7 alone (a solver: ms an
-# iteration, in its own CSV) has none ----
-if [ -s "$csv" ] || [ ! -s "$cgcsv" ]; then
+# chart is of SpMV rates, so a run of step 7 or 8 alone (solvers: ms an
+# iteration, in their own CSVs) has none ----
+if [ -s "$csv" ] || { [ ! -s "$cgcsv" ] && [ ! -s "$mpicsv" ]; }; then
     "$root/scripts/run-chart.sh" "$csv" "$build/run"
 fi
 # ---- end of the chart ----
