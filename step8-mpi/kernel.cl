@@ -74,6 +74,21 @@ __kernel void d8_unpack(const int count, const int n, __global const VALUE *rest
         v[n + k] = ghost[k];
 }
 
+/* One work-group: out[0] = the sum of a[at_a ..] (na values), out[1] = of
+ * b[at_b ..] (nb; 0: none). The shares of a dot product added up on the
+ * device, so the host reads one value, not one a work-group (65,536 of the
+ * product's at 4096^2). */
+__kernel void d8_sums(const int na, __global const VALUE *restrict a, const int at_a, const int nb,
+                      __global const VALUE *restrict b, const int at_b, __global VALUE *restrict out,
+                      __local VALUE *scratch)
+{
+    VALUE sa = sum_partials(scratch, na, a + at_a), sb = sum_partials(scratch, nb, b + at_b);
+    if (get_local_id(0) == 0) {
+        out[0] = sa;
+        out[1] = sb;
+    }
+}
+
 /* classic: r -= alpha q; part[group] = this work-group's share of r.r */
 __kernel void d8_update_r(const int n, const VALUE alpha, __global const VALUE *restrict q,
                           __global VALUE *restrict r, __global VALUE *restrict part, __local VALUE *scratch)

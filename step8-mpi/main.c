@@ -76,8 +76,8 @@ static const spmv_step STEP = {
 #define WARP_SHUFFLES 1
 #endif
 
-enum { K_SPMV, K_PACK, K_UNPACK, K_DOT, K_RESTART, K_UPD_R, K_UPD_XP, K_UPD_ALL, K_COUNT };
-static const char *const KNAME[K_COUNT] = { NULL, "d8_pack", "d8_unpack", "cg_dot", "cg_restart", "d8_update_r", "d8_update_xp",
+enum { K_SPMV, K_PACK, K_UNPACK, K_SUMS, K_DOT, K_RESTART, K_UPD_R, K_UPD_XP, K_UPD_ALL, K_COUNT };
+static const char *const KNAME[K_COUNT] = { NULL, "d8_pack", "d8_unpack", "d8_sums", "cg_dot", "cg_restart", "d8_update_r", "d8_update_xp",
                                             "d8_update_all" };
 /* the parts of an iteration, each timed alone in the profiled loop */
 enum { P_KERNELS, P_HALO_READ, P_HALO_MPI, P_HALO_WRITE, P_RED_READ, P_RED_MPI, P_COUNT };
@@ -92,7 +92,7 @@ typedef struct {
     size_t global[K_COUNT], local[K_COUNT];
     int ni;                   /* the interior launch's rows: a whole number of the product's work-groups */
     size_t lanes, spmv_local; /* the product's work-items a row, work-group */
-    cl_mem ptr, col, val, b, x, r, p, q, s, w, part, idx, sendb, ghostb;
+    cl_mem ptr, col, val, b, x, r, p, q, s, w, part, idx, sendb, ghostb, sums;
     int ng, npq;              /* shares: the vector kernels' work-groups, the product's */
     void *sendh, *ghosth, *tmp;
     int prof;                 /* the profiled loop: every part waited for and timed */
@@ -120,13 +120,6 @@ static void set_value(cl_kernel k, int arg, const dv *d, double v)
         CL_CHECK(clSetKernelArg(k, arg, sizeof f, &f));
     else
         CL_CHECK(clSetKernelArg(k, arg, sizeof v, &v));
-}
-
-/* The profiled loop waits for the device before each part it times */
-static void sync_prof(dv *d)
-{
-    if (d->prof)
-        CL_CHECK(clFinish(d->cl->queue));
 }
 
 /* A kernel over [offset, offset + global); in the profiled loop waited for,
@@ -201,23 +194,27 @@ static void product(dv *d, cl_mem v, cl_mem out)
     }
 }
 
-/* The sums of nsum runs of this rank's shares (counts[j] values each, in
- * buf from value `at` on) added up in double, then over the ranks:
- * MPI_Allreduce. The read waits for the device. */
-static void reduce(dv *d, cl_mem buf, size_t at, const int *counts, int nsum, double *sums)
+/* This rank's part of one or two dot products: the shares (na values in
+ * buf a from value at_a on; nb in b from at_b) added up on the device
+ * (d8_sums, one work-group), the one or two sums read back (the read waits
+ * for the device), then added over the ranks in double: MPI_Allreduce. */
+static void reduce(dv *d, cl_mem a, int at_a, int na, cl_mem b, int at_b, int nb, double *sums)
 {
-    int total = 0;
-    for (int j = 0; j < nsum; j++)
-        total += counts[j];
-    sync_prof(d);
+    cl_kernel k = d->k[K_SUMS];
+    int nsum = nb ? 2 : 1;
+    CL_CHECK(clSetKernelArg(k, 0, sizeof na, &na));
+    CL_CHECK(clSetKernelArg(k, 1, sizeof a, &a));
+    CL_CHECK(clSetKernelArg(k, 2, sizeof at_a, &at_a));
+    CL_CHECK(clSetKernelArg(k, 3, sizeof nb, &nb));
+    CL_CHECK(clSetKernelArg(k, 4, sizeof b, &b));
+    CL_CHECK(clSetKernelArg(k, 5, sizeof at_b, &at_b));
+    launch(d, K_SUMS);
     double t = now_ms();
-    CL_CHECK(clEnqueueReadBuffer(d->cl->queue, buf, CL_TRUE, at * d->vsize, (size_t)total * d->vsize, d->tmp, 0,
-                                 NULL, NULL));
-    for (int j = 0, i = 0; j < nsum; j++) {
-        sums[j] = 0;
-        for (int e = i + counts[j]; i < e; i++)
-            sums[j] += d->single ? ((float *)d->tmp)[i] : ((double *)d->tmp)[i];
-    }
+    float f[2];
+    CL_CHECK(clEnqueueReadBuffer(d->cl->queue, d->sums, CL_TRUE, 0, (size_t)nsum * d->vsize, d->single ? (void *)f
+                                 : (void *)sums, 0, NULL, NULL));
+    for (int j = 0; d->single && j < nsum; j++)
+        sums[j] = f[j];
     if (d->prof)
         d->part_ms[P_RED_READ] += now_ms() - t;
     t = now_ms();
@@ -259,10 +256,10 @@ static void start(dv *d, int from_x, cg_run *run)
         CL_CHECK(clSetKernelArg(d->k[K_RESTART], 2, sizeof ax, &ax));
         launch(d, K_RESTART);
     }
-    reduce(d, d->part, 0, &d->ng, 1, &run->rr);
+    reduce(d, d->part, 0, d->ng, d->part, 0, 0, &run->rr);
     if (d->one) {
         product(d, d->r, d->w);
-        reduce(d, d->w, (size_t)d->m->nloc, &d->npq, 1, &run->pq);   /* the first p.Ap = r.Ar */
+        reduce(d, d->w, d->m->nloc, d->npq, d->w, 0, 0, &run->pq);   /* the first p.Ap = r.Ar */
         run->beta = 0;
         run->alpha = run->pq > 0 ? run->rr / run->pq : 0;
     }
@@ -287,7 +284,7 @@ static void solve_classic(dv *d, int maxiter, double thresh, cg_run *run)
             break;
         double t0 = now_ms(), pq, rr1;
         product(d, d->p, d->q);                                  /* q = A p, the shares of p.q */
-        reduce(d, d->q, (size_t)d->m->nloc, &d->npq, 1, &pq);     /* reduction 1 */
+        reduce(d, d->q, d->m->nloc, d->npq, d->q, 0, 0, &pq);      /* reduction 1 */
         if (!(pq > 0)) {
             run->end = CG_BREAKDOWN, run->pq = pq;
             break;
@@ -295,7 +292,7 @@ static void solve_classic(dv *d, int maxiter, double thresh, cg_run *run)
         double alpha = run->rr / pq;
         set_value(d->k[K_UPD_R], 1, d, alpha);
         launch(d, K_UPD_R);                                      /* r -= alpha q, the shares of r.r */
-        reduce(d, d->part, 0, &d->ng, 1, &rr1);                   /* reduction 2 */
+        reduce(d, d->part, 0, d->ng, d->part, 0, 0, &rr1);         /* reduction 2 */
         set_value(d->k[K_UPD_XP], 1, d, alpha);
         set_value(d->k[K_UPD_XP], 2, d, rr1 / run->rr);
         launch(d, K_UPD_XP);                                     /* x += alpha p; p = r + beta p */
@@ -310,7 +307,6 @@ static void solve_classic(dv *d, int maxiter, double thresh, cg_run *run)
 static void solve_single(dv *d, int maxiter, double thresh, cg_run *run)
 {
     run->end = CG_MAXITER;
-    int counts[2] = { d->npq, d->ng };
     for (;; run->iterations++) {
         if (thresh >= 0 && run->rr <= thresh) {
             run->end = CG_CONVERGED;
@@ -327,7 +323,7 @@ static void solve_single(dv *d, int maxiter, double thresh, cg_run *run)
         set_value(d->k[K_UPD_ALL], 2, d, run->beta);
         launch(d, K_UPD_ALL);                                    /* p, s, x, r; the shares of r.r */
         product(d, d->r, d->w);                                  /* w = A r, the shares of w.r */
-        reduce(d, d->w, (size_t)d->m->nloc, counts, 2, sums);    /* the one reduction */
+        reduce(d, d->w, d->m->nloc, d->npq, d->w, d->m->nloc + d->npq, d->ng, sums);   /* the one reduction */
         double rr1 = sums[1], beta = rr1 / run->rr;
         run->pq = sums[0] - beta * rr1 / run->alpha;              /* the next p.Ap, without computing it */
         run->alpha = run->pq > 0 ? rr1 / run->pq : 0;
@@ -506,6 +502,7 @@ static void setup_sizes(dv *d, const spmv_options *o, int vector, int group, int
     d->ng = (int)(groups < most ? groups : most ? most : 1);
     for (int i = 0; i < K_COUNT; i++)
         d->local[i] = i == K_SPMV ? local : cg_local, d->global[i] = (size_t)d->ng * cg_local;
+    d->local[K_SUMS] = d->global[K_SUMS] = !gpu ? 1 : cl->max_wg < 1024 ? cl->max_wg : 1024;   /* one work-group */
 }
 
 static void make_buffers(dv *d)
@@ -530,10 +527,10 @@ static void make_buffers(dv *d)
     d->idx = spmv_cl_buffer(cl, CL_MEM_READ_ONLY, (st ? st : 1) * sizeof(int), st ? m->send_idx : NULL,
                             "the entries others read");
     d->sendb = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (st ? st : 1) * vs, NULL, "the entries packed");
+    d->sums = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, 2 * vs, NULL, "the sums of the shares");
     d->ghostb = spmv_cl_buffer(cl, CL_MEM_READ_ONLY, (m->nghost ? (size_t)m->nghost : 1) * vs, NULL, "the ghosts");
     spmv_error err;
     size_t most = nv > st ? nv : st;
-    most = most > (size_t)(d->npq + d->ng) ? most : (size_t)(d->npq + d->ng);
     d->tmp = spmv_alloc(most, vs, "read-back", &err);
     d->sendh = d->tmp ? spmv_alloc(st ? st : 1, vs, "the halo sent", &err) : NULL;
     d->ghosth = d->sendh ? spmv_alloc(m->nghost ? (size_t)m->nghost : 1, vs, "the halo received", &err) : NULL;
@@ -548,6 +545,11 @@ static void arg(cl_kernel k, int i, size_t size, const void *v)
 
 static void bind_args(dv *d)
 {
+    size_t kmax = 0;   /* d8_sums: one work-group, a power of two the kernel allows */
+    CL_CHECK(clGetKernelWorkGroupInfo(d->k[K_SUMS], d->cl->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
+    while (d->local[K_SUMS] > 1 && d->local[K_SUMS] > kmax)
+        d->local[K_SUMS] /= 2;
+    d->global[K_SUMS] = d->local[K_SUMS];
     int n = d->m->nloc, st = d->m->send_total;
     size_t m = sizeof(cl_mem), scratch = d->local[K_DOT] * d->vsize;
     cl_kernel *k = d->k;
@@ -556,6 +558,7 @@ static void bind_args(dv *d)
     arg(k[K_PACK], 0, sizeof st, &st), arg(k[K_PACK], 1, m, &d->idx), arg(k[K_PACK], 3, m, &d->sendb);
     arg(k[K_UNPACK], 0, sizeof d->m->nghost, &d->m->nghost), arg(k[K_UNPACK], 1, sizeof n, &n);
     arg(k[K_UNPACK], 2, m, &d->ghostb);
+    arg(k[K_SUMS], 6, m, &d->sums), arg(k[K_SUMS], 7, d->local[K_SUMS] * d->vsize, NULL);
     arg(k[K_DOT], 0, sizeof n, &n), arg(k[K_DOT], 3, m, &d->part), arg(k[K_DOT], 4, scratch, NULL);
     arg(k[K_RESTART], 0, sizeof n, &n), arg(k[K_RESTART], 1, m, &d->b), arg(k[K_RESTART], 3, m, &d->r);
     arg(k[K_RESTART], 4, m, &d->p), arg(k[K_RESTART], 5, m, &d->part), arg(k[K_RESTART], 6, scratch, NULL);
@@ -835,7 +838,8 @@ int main(int argc, char **argv)
         for (int i = 0; o.csv && i < nv; i++)
             write_csv(o.csv, &res[i], &m, &cl, &s, fixed, sizes);
     }
-    cl_mem bufs[] = { d.ptr, d.col, d.val, d.b, d.x, d.r, d.p, d.q, d.s, d.w, d.part, d.idx, d.sendb, d.ghostb };
+    cl_mem bufs[] = { d.ptr, d.col, d.val, d.b, d.x, d.r, d.p, d.q, d.s, d.w, d.part, d.idx, d.sendb, d.ghostb,
+                      d.sums };
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
         clReleaseMemObject(bufs[i]);
     for (int i = 0; i < K_COUNT; i++)
