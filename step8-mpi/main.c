@@ -18,6 +18,7 @@
  * failed or breakdown, 2 bad input, 3 skipped, 4 --maxiter reached), the
  * same from every rank. The sections appear in the same order in every step.
  */
+#define _GNU_SOURCE   /* sched_getaffinity: the cores mpirun left this rank */
 #include "../step6-csr/choice/csrchoice.h"
 #include "../step7-cg/reference/cg.h"
 #include "../step7-cg/reference/system.h"
@@ -31,6 +32,7 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sched.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -435,8 +437,11 @@ static void read_and_split(spmv_options *o, const spmv_cl *cl, cg_system *s, mpi
 
 /* Each rank's device: the nth that --device matches, n its rank on this
  * node; rank 0 first (a refusal there stops the run before the others
- * look). On a CPU, PoCL starts a thread per core in every rank: unless
- * POCL_MAX_PTHREAD_COUNT says otherwise, the node's cores are shared out. */
+ * look). On a CPU, PoCL starts a thread per core it sees in every rank:
+ * unless POCL_MAX_PTHREAD_COUNT says otherwise, each rank gets the cores
+ * mpirun bound it to (Open MPI binds each rank to one core by default,
+ * even one rank alone), or its share of the node's where it is bound to
+ * none (mpirun --bind-to none). */
 static void open_device(const spmv_options *o, spmv_cl *cl, int rank, int *local_rank, int *local_size)
 {
     MPI_Comm node;
@@ -444,10 +449,14 @@ static void open_device(const spmv_options *o, spmv_cl *cl, int rank, int *local
     MPI_Comm_rank(node, local_rank);
     MPI_Comm_size(node, local_size);
     MPI_Comm_free(&node);
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    if (*local_size > 1 && !getenv("POCL_MAX_PTHREAD_COUNT")) {
+    cpu_set_t set;
+    long online = sysconf(_SC_NPROCESSORS_ONLN), mine = online;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        mine = CPU_COUNT(&set);
+    long threads = mine < online ? mine : mine / *local_size;
+    if (!getenv("POCL_MAX_PTHREAD_COUNT") && (mine < online || *local_size > 1)) {
         char v[32];
-        snprintf(v, sizeof v, "%ld", cores / *local_size > 1 ? cores / *local_size : 1);
+        snprintf(v, sizeof v, "%ld", threads > 1 ? threads : 1);
         setenv("POCL_MAX_PTHREAD_COUNT", v, 1);
     }
     if (rank != 0)
@@ -456,10 +465,10 @@ static void open_device(const spmv_options *o, spmv_cl *cl, int rank, int *local
     spmv_cl_open_nth(cl, o->device, *local_rank, &matches);
     if (rank == 0)
         MPI_Barrier(MPI_COMM_WORLD);
-    if (rank == 0 && *local_size > 1)
-        printf("ranks    %d on this node, %d device%s match%s --device: rank r takes device r mod %d%s%s\n",
-               *local_size, matches, matches == 1 ? "" : "s", matches == 1 ? "es" : "", matches,
-               getenv("POCL_MAX_PTHREAD_COUNT") ? "; PoCL threads a rank: " : "",
+    if (rank == 0)
+        printf("ranks    %d on this node, %d device%s match%s --device: rank r takes device r mod %d; rank 0 may "
+               "run on %ld of %ld cores%s%s\n", *local_size, matches, matches == 1 ? "" : "s", matches == 1 ? "es" : "",
+               matches, mine, online, getenv("POCL_MAX_PTHREAD_COUNT") ? ", PoCL threads a rank: " : "",
                getenv("POCL_MAX_PTHREAD_COUNT") ? getenv("POCL_MAX_PTHREAD_COUNT") : "");
 }
 
@@ -643,10 +652,14 @@ static int check_version(const cg_system *s, const sys_info *si, int fixed, cons
                floor_);
     }
     if (!fixed && v->end == CG_CONVERGED && host->end == CG_CONVERGED) {
-        int margin = s->single ? host->iterations / 2 + 10 : 5 + host->iterations / 10;
+        /* step 7's margins; the single version's recurrence drifts more
+         * (README: the rounding it costs), so a quarter more in double */
+        int one = strcmp(v->kernel, "single") == 0;
+        int margin = s->single ? host->iterations / 2 + 10 : 5 + host->iterations / (one ? 4 : 10);
         int ok = abs(v->iterations - host->iterations) <= margin;
-        printf("check    %d iterations, the host's CG in double %d: %s (margin %d)\n", v->iterations,
-               host->iterations, ok ? "agree" : "DISAGREE", margin);
+        printf("check    %d iterations, the host's CG in double %d: %s (margin %d, %s)\n", v->iterations,
+               host->iterations, ok ? "agree" : "DISAGREE", margin, s->single ? "float: half the host's count + 10"
+               : one ? "double, single reduction: 5 + 25%" : "double: 5 + 10%");
         pass = pass && ok;
     }
     fprintf(spmv_results(), "check: %s\n", pass ? "PASS" : "FAIL");
@@ -720,8 +733,6 @@ int main(int argc, char **argv)
         return SPMV_EXIT_USAGE;
     spmv_options o;
     spmv_parse(argc, argv, &STEP, &o);
-    if (err_fd >= 0)
-        dup2(err_fd, STDERR_FILENO), close(err_fd);
     if (o.x_file)
         spmv_die(SPMV_EXIT_USAGE, "--x is the product's input in the other steps; the right-hand side of step8's "
                  "system is --b FILE");
@@ -729,6 +740,8 @@ int main(int argc, char **argv)
         spmv_die(SPMV_EXIT_USAGE, "--history: step8 keeps no residual history (step7 --kernel plain --history does)");
     if (o.group && (o.group & (o.group - 1)))
         spmv_die(SPMV_EXIT_USAGE, "--group-size %d is not a power of two (try 2, 4, 8, 16 or 32)", o.group);
+    if (err_fd >= 0)
+        dup2(err_fd, STDERR_FILENO), close(err_fd);
     if (!o.matrix && !o.gen && !o.grid_set)
         o.gen = "poisson:nx=256";
     spmv_cl cl;

@@ -1,0 +1,216 @@
+# tests/t_step8.sh - step8-mpi, chapter 7's CG over MPI ranks: classic (two
+# reductions) and single (one), float and double, on 1, 2, 3 and 4 ranks
+# (uneven splits: sizes that are multiples of nothing), on 2-D and 3-D
+# Poisson and the 27-point stencil, and on real SPD files whose halo reaches
+# past the neighbouring rank; the solution against chapter 7's (the true
+# residual, the count within 2 on Poisson in double, the saved x), the
+# count against the host's CG within the stated margin; every rank's split
+# said; refusals from the one rank that reads (a malformed file, a
+# non-symmetric matrix, a --b of the wrong length, more ranks than rows: one
+# line, status 2, quickly), a rank killed (mpirun ends non-zero); the CSV
+# row; make step8 run; the model and the sweep scripts; oclgrind on 1-3
+# ranks; the sanitizers on the host code.
+# chapters: 8
+source "$(dirname "$0")/lib.sh"
+bin=$BUILD/step8
+if [ ! -x "$bin" ]; then
+    fail "step8 tests" "no $bin: run make all"
+    exit 0
+fi
+need_tool "step8 tests" mpirun openmpi-bin || exit 0
+need_cpu_device "step8 tests" || exit 0
+D=$ROOT/tests/data
+export SPMV_DEVICE=cpu
+# mpirun -q: a rank's error line and status, not mpirun's banner; as root
+# it must be allowed; --oversubscribe: more ranks than this machine's cores
+MPI=(mpirun -q --oversubscribe)
+[ "$(id -u)" = 0 ] && MPI+=(--allow-run-as-root)
+mpi() { # mpi P CMD...: CMD on P ranks, killed after 120 s of CPU (limited)
+    local p=$1; shift
+    limited 120 "${MPI[@]}" -n "$p" "$@"
+}
+# solves NAME P ARGS...: status 0, each version it ran says check: PASS
+solves() {
+    local name=$1 p=$2; shift 2
+    all_pass "$name" 0 '==== ' mpi "$p" "$bin" "$@"
+}
+counts() { sed -nE 's/^solve +converged in ([0-9]+) iterations.*/\1/p' "$TMP/out" | tr '\n' ' '; }
+
+# ---- Poisson 2-D and 3-D, both versions, both precisions, 1 to 4 ranks ----
+for spec in poisson:nx=37,ny=29 poisson3d:nx=11,ny=9,nz=7 stencil27:nx=9,ny=7,nz=5; do
+    _run "$ROOT/build/step7" --gen "$spec" --precision d --kernel fused
+    ref=$(counts)
+    for p in 1 2 3 4; do
+        for prec in s d; do
+            solves "step8 $spec, $prec, $p rank(s): both versions solve" "$p" --gen "$spec" --precision $prec
+            if [ "$prec" = d ]; then
+                # the count within 2 of chapter 7's on the same A and b (the defaults' seed)
+                c=$(counts)
+                bad=$(for x in $c; do awk -v a="$x" -v b="${ref% }" 'BEGIN { d = a - b; if (d < -2 || d > 2) print a }'; done)
+                [ -n "$c" ] && [ -n "$ref" ] && [ -z "$bad" ] &&
+                    pass "step8 $spec d, $p rank(s): counts $c within 2 of chapter 7's $ref" ||
+                    fail "step8 $spec d, $p rank(s): counts within 2 of chapter 7's" "step8 '$c', step7 '$ref'"
+            fi
+        done
+    done
+done
+# the split said: every rank's rows, its interior rows and its ghosts; the
+# rows add up to the matrix's, the ranks' ghosts to what they send
+_run mpi 3 "$bin" --gen poisson:nx=37,ny=29 --kernel single
+if sed -nE 's/^rank [0-9]+ .*: rows ([0-9]+)-([0-9]+), [0-9]+ interior, ([0-9]+) ghosts from [0-9]+ ranks?, ([0-9]+) entries to .*/\1 \2 \3 \4/p' "$TMP/out" |
+    awk '{ n++; rows += $2 - $1 + 1; g += $3; s += $4 } END { exit !(n == 3 && rows == 37 * 29 && g == s && g == 4 * 37) }'; then
+    pass "step8 3 ranks: each rank's line; rows add up to 1073; 4 x 37 ghosts, as many sent"
+else fail "step8 3 ranks: each rank's line" "$(grep '^rank' "$TMP/out" | tr '\n' '|')"; fi
+grep -qE '^split +kernels [0-9.]+ \(the product [0-9.]+ of them\) \+ halo [0-9.]+ \(read [0-9.]+, MPI [0-9.]+, write [0-9.]+\) \+ reductions [0-9.]+ \(read [0-9.]+, allreduce [0-9.]+\) = [0-9.]+ ms an iteration' "$TMP/out" &&
+    pass "step8: the split line, each part measured" || fail "step8: the split line" "$(grep '^split' "$TMP/out")"
+
+# ---- real SPD files: the halo reaches past the neighbour (rank 0 reads from 2 ranks) ----
+for f in bcsstk01.rsa 494_bus.mtx; do
+    for p in 3 4; do
+        solves "step8 $f d, $p ranks: both versions solve, counts within the host's margin" "$p" \
+            --matrix "$D/$f" --precision d --tol 1e-6
+        if grep -qE '^rank 0 .* ghosts from [2-9] ranks' "$TMP/out"; then pass "step8 $f, $p ranks: rank 0's halo reaches past rank 1"
+        else fail "step8 $f, $p ranks: rank 0's halo reaches past rank 1" "$(grep '^rank 0' "$TMP/out")"; fi
+    done
+done
+# x against chapter 7's: the same system solved, entry by entry
+_run "$ROOT/build/step7" --matrix "$D/bcsstk01.rsa" --precision d --kernel fused --save-x "$TMP/x7.mtx"
+_run mpi 3 "$bin" --matrix "$D/bcsstk01.rsa" --precision d --kernel classic --save-x "$TMP/x8.mtx"
+if [ -s "$TMP/x7.mtx" ] && [ -s "$TMP/x8.mtx" ] &&
+    awk 'FNR == 1 { f++ } /^%/ || NF != 1 { next } f == 1 { a[++n] = $1; m = (m > ($1 < 0 ? -$1 : $1)) ? m : ($1 < 0 ? -$1 : $1); next }
+         { k++; d = $1 - a[k]; d = d < 0 ? -d : d; if (d > w) w = d }
+         END { exit !(k == n && n == 48 && w <= 1e-6 * m) }' "$TMP/x7.mtx" "$TMP/x8.mtx"; then
+    pass "step8 --save-x, 3 ranks: x in row order, chapter 7's within 1e-6 of its largest entry"
+else fail "step8 --save-x, 3 ranks: chapter 7's x" "$(head -c 300 "$TMP/err")"; fi
+
+# ---- the end of a solve ----
+printf '%%%%MatrixMarket matrix coordinate real symmetric\n3 3 4\n1 1 1\n2 2 -1\n3 3 1\n2 1 0.5\n' >"$TMP/indef.mtx"
+_run mpi 2 "$bin" --matrix "$TMP/indef.mtx" --precision d --kernel classic
+[ "$(cat "$TMP/status")" = 1 ] && grep -q 'breakdown' "$TMP/err" && pass "step8 indefinite, 2 ranks: breakdown, status 1" ||
+    fail "step8 indefinite: breakdown" "status $(cat "$TMP/status"): $(head -c 200 "$TMP/err")"
+_run mpi 2 "$bin" --gen poisson:nx=40,ny=30 --maxiter 5
+[ "$(cat "$TMP/status")" = 4 ] && pass "step8 --maxiter 5: status 4" || fail "step8 --maxiter 5" "status $(cat "$TMP/status")"
+_run mpi 2 "$bin" --gen poisson:nx=40,ny=30 --tol 0 --maxiter 17 --csv "$TMP/s8.csv"
+if [ "$(cat "$TMP/status")" = 0 ] && [ "$(grep -c '^solve    17 iterations (--tol 0)' "$TMP/out")" = 2 ] &&
+    awk -F, "$BY_NAME"' { n++; ok += col("step") == "step8" && col("ranks") == 2 && col("iterations") == 17 &&
+        col("check") == "PASS" && col("ms_per_iter") > 0 && col("kernels_ms") > 0 && col("halo_mpi_ms") != "" &&
+        col("reductions") == (col("kernel") == "single-n2" ? 1 : 2) && col("rows_max") == 600 && col("ghosts_max") == 40 }
+        END { exit !(n == 2 && ok == 2) }' "$TMP/s8.csv"; then
+    pass "step8 --tol 0 --maxiter 17 --csv: 17 iterations each, two rows with their parts"
+else fail "step8 --tol 0 --csv" "status $(cat "$TMP/status"); $(cat "$TMP/s8.csv" 2>/dev/null | tr '\n' '|' | cut -c1-400)"; fi
+rm -f "$TMP/s8.csv"
+
+# ---- bad input, read by rank 0: one line, status 2, every rank stopped ----
+printf '%%%%MatrixMarket matrix coordinate real general\n3 3 4\n1 1 1\n2 2 1\n' >"$TMP/short.mtx"
+printf '%%%%MatrixMarket matrix array real general\n5 1\n1\n2\n3\n4\n5\n' >"$TMP/b5.mtx"
+expect_error "step8 2 ranks: a truncated file" "short.mtx" mpi 2 "$bin" --matrix "$TMP/short.mtx"
+expect_error "step8 2 ranks: a malformed file" "bad_value.mtx" mpi 2 "$bin" --matrix "$D/bad/bad_value.mtx"
+expect_error "step8 3 ranks: not symmetric" "is not symmetric" mpi 3 "$bin" --matrix "$D/west0067.mtx"
+expect_error "step8 2 ranks: --b of the wrong length" "--b" mpi 2 "$bin" --gen poisson:nx=4,ny=3 --b "$TMP/b5.mtx"
+expect_error "step8 5 ranks for 4 rows" "5 ranks for 4 rows" mpi 5 "$bin" --gen poisson:nx=4,ny=1
+expect_error "step8 3 ranks: an unknown option, said once" "unknown option --bogus" mpi 3 "$bin" --bogus
+expect_error "step8 --history" "keeps no residual history" mpi 2 "$bin" --history "$TMP/h.csv"
+expect_error "step8 --precision z" "--precision" mpi 2 "$bin" --precision z
+# a rank killed mid-solve: mpirun ends, not zero, and the others with it
+"${MPI[@]}" -n 2 "$bin" --gen poisson:nx=300 --tol 0 --maxiter 100000000 >"$TMP/kill.out" 2>&1 &
+run=$!
+victim=""
+for _ in $(seq 1 200); do
+    victim=$(pgrep -f "$bin --gen poisson:nx=300 --tol 0" | while read -r q; do
+        [ "$(ps -o comm= -p "$(ps -o ppid= -p "$q" | tr -d ' ')" 2>/dev/null)" != mpirun ] || echo "$q"; done | tail -n 1)
+    [ -n "$victim" ] && grep -q '^==== classic' "$TMP/kill.out" && break
+    sleep 0.1
+done
+if [ -n "$victim" ]; then
+    kill -9 "$victim"
+    st=0
+    for _ in $(seq 1 300); do kill -0 "$run" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$run" 2>/dev/null; then
+        kill -9 "$run"; fail "step8 a rank killed" "mpirun still running 30 s later"
+    else
+        wait "$run"; st=$?
+        left=$(pgrep -f "$bin --gen poisson:nx=300 --tol 0" | wc -l)
+        [ "$st" != 0 ] && [ "$left" = 0 ] && pass "step8 a rank killed: mpirun ends with status $st, no rank left" ||
+            fail "step8 a rank killed" "status $st, $left ranks left"
+    fi
+else
+    kill -9 "$run" 2>/dev/null; wait "$run" 2>/dev/null
+    fail "step8 a rank killed" "no rank of the run found to kill"
+fi
+pkill -9 -f "$bin --gen poisson:nx=300 --tol 0" 2>/dev/null || true
+
+# ---- make step8 run: 2 ranks, the summary ----
+_run "$ROOT/scripts/run-steps.sh" "$BUILD" "" step8
+if [ "$(cat "$TMP/status")" = 0 ] && [ "$(grep -cE '^step8 +(classic|single)-n2 .* PASS +\(CG on 2 ranks' "$TMP/out")" = 2 ] &&
+    grep -q '^split ' "$TMP/out"; then
+    pass "make step8 run: 2 ranks, both versions PASS in the summary, the split printed"
+else fail "make step8 run" "status $(cat "$TMP/status"): $(tail -n 4 "$TMP/out" | tr '\n' '|')"; fi
+rm -f "$BUILD/run-mpi.csv" "$BUILD/run.csv"
+
+# ---- the sweep and the model ----
+_run env DATA="$TMP/sw" GRIDS="48x40 96x40" PRECS=d RANKS="1 2" ITERS=30 "$ROOT/plots/mpi-sweep.sh"
+if [ "$(cat "$TMP/status")" = 0 ] && [ "$(grep -c ',PASS,' "$TMP/sw/step8.csv")" = 8 ] && [ "$(grep -c ',PASS,' "$TMP/sw/step7.csv")" = 2 ]; then
+    pass "plots/mpi-sweep.sh: 8 rows of step8 and 2 of step7, all PASS"
+else fail "plots/mpi-sweep.sh" "status $(cat "$TMP/status"): $(tail -n 3 "$TMP/err" | tr '\n' ' ')"; fi
+_run "$ROOT/step8-mpi/model/model.sh" "$TMP/sw/step8.csv"
+if [ "$(cat "$TMP/status")" = 0 ] && [ "$(grep -c '^model ' "$TMP/out")" = 2 ] &&
+    awk '$1 ~ /^(1|2)$/ && NF == 7 { n++; if ($5 <= 0 || $6 <= 0) bad = 1 }
+         $1 == 1024 && NF == 5 { big++ } END { exit !(n == 8 && !bad && big == 2) }' "$TMP/out" &&
+    grep -qE '^worst +[0-9.]+% between the model and a measured iteration' "$TMP/out"; then
+    pass "model.sh: each measured row beside the model, P up to 1024, the worst error"
+else fail "model.sh" "$(head -n 5 "$TMP/out" "$TMP/err" | tr '\n' '|')"; fi
+# the model's arithmetic: a made-up group whose parts it must add up exactly
+h="step,kernel,ranks,device,driver,matrix,rows,nnz,precision,iterations,converged,rel_residual,true_residual,tol,ms_per_iter,ms_total,prof_ms_per_iter,kernels_ms,halo_read_ms,halo_mpi_ms,halo_write_ms,reduce_read_ms,allreduce_ms,reductions,rows_max,ghosts_max,halo_values,check,date,git_rev,product_ms"
+{
+    echo "$h"
+    echo "step8,single-n1,1,dev,drv,poisson:nx=1000 ny=1000,1000000,0,d,9,0,0,0,0,1.1,0,0,0,0,0,0,0,0,1,1000000,0,0,PASS,d,r,0.5"
+    echo "step8,single-n1,1,dev,drv,poisson:nx=1000 ny=2000,2000000,0,d,9,0,0,0,0,2.1,0,0,0,0,0,0,0,0,1,2000000,0,0,PASS,d,r,1"
+    echo "step8,single-n2,2,dev,drv,poisson:nx=1000 ny=2000,2000000,0,d,9,0,0,0,0,1.9,0,0,0,0.2,0.2,0.1,0,0.3,1,1000000,1000,2000,PASS,d,r,0.5"
+    echo "step8,single-n2,2,dev,drv,poisson:nx=2000 ny=2000,4000000,0,d,9,0,0,0,0,3.0,0,0,0,0.4,0.3,0.2,0,0.3,1,2000000,2000,4000,PASS,d,r,1"
+} >"$TMP/m.csv"
+# T1(m) = 0.1 + 1e-6 m; H(g) = 0.1 + 4e-4 g (0.5 at 1000, 0.9 at 2000); Pi(m) = 5e-7 m;
+# a = 0.3: at 2 ranks of 1e6 rows T = 1.1 + (0.5 - 0.5) + 0.3 = 1.4; of 2e6: 2.1 + (0.9 - 1) + 0.3 = 2.4
+_run "$ROOT/step8-mpi/model/model.sh" "$TMP/m.csv"
+if awk '$1 == 2 && $3 == 1000000 { a = $6 } $1 == 2 && $3 == 2000000 { b = $6 }
+        END { exit !(a == 1.4 && b == 2.4) }' "$TMP/out"; then
+    pass "model.sh: T = T1(m) + max(0, H - Pi) + R a log2 P on a made-up group (1.4 and 2.4 ms)"
+else fail "model.sh arithmetic" "$(grep -E '^2 ' "$TMP/out" | tr '\n' '|')"; fi
+expect_error "model.sh: an empty file" "no rows" "$ROOT/step8-mpi/model/model.sh" /dev/null
+
+# ---- oclgrind: both versions on 1 to 3 ranks, a size that fills no work-group ----
+if need_tool "step8 under oclgrind" oclgrind; then
+    for p in 1 2 3; do
+        for v in classic single; do
+            prec=s; [ "$p" = 2 ] && prec=d
+            SPMV_PROBE_MB=0 SPMV_DEVICE= _run limited 600 "${MPI[@]}" -n "$p" oclgrind --data-races --uninitialized \
+                "$bin" --gen poisson:nx=13,ny=11 --kernel $v --precision $prec
+            found=$(grep -iE 'invalid|error|race|uninitiali[sz]ed' "$TMP/err" | sort | uniq -c | head -n 3)
+            if [ "$(cat "$TMP/status")" = 0 ] && grep -q '^check: PASS' "$TMP/out" && [ -z "$found" ]; then
+                pass "step8 $v $prec on $p rank(s) under oclgrind: clean"
+            else fail "step8 $v $prec on $p rank(s) under oclgrind" "status $(cat "$TMP/status"): $found"; fi
+        done
+    done
+fi
+
+# ---- the host code under AddressSanitizer and UndefinedBehaviorSanitizer ----
+SAN_BUILD=$ROOT/build-san
+if make -s -C "$ROOT" BUILD="$SAN_BUILD" SAN=1 "$SAN_BUILD/step8" >"$TMP/san.log" 2>&1; then
+    # Open MPI's own allocations outlive MPI_Finalize, in plug-ins it has
+    # unloaded by then (LeakSanitizer names no module for them, so no
+    # suppression matches): a leak fails here where its stack has a frame
+    # in the course's code, and any other report of the sanitizers does
+    for a in "--gen poisson:nx=21,ny=13" "--matrix $D/bcsstk01.rsa --precision d --tol 1e-8 --save-x $TMP/sx.mtx" \
+             "--matrix $D/west0067.mtx"; do
+        want=0; [[ $a == *west0067* ]] && want=2
+        # shellcheck disable=SC2086
+        _run env ASAN_OPTIONS=detect_leaks=1:exitcode=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+            "${MPI[@]}" -x ASAN_OPTIONS -x UBSAN_OPTIONS -n 3 "$SAN_BUILD/step8" $a
+        ours=$(awk '/^(Direct|Indirect) leak/ { leak = 1 } /^$/ { leak = 0 }
+                    leak && /(step[0-9]-[a-z]+|common)\/[a-z_\/]+\.c:/ { print; exit }' "$TMP/err")
+        if [ "$(cat "$TMP/status")" = "$want" ] && ! grep -qE 'runtime error|AddressSanitizer' "$TMP/err" && [ -z "$ours" ]; then
+            pass "step8 3 ranks $a (asan+ubsan): status $want, clean, no leak of the course's"
+        else fail "step8 3 ranks $a (asan+ubsan)" "status $(cat "$TMP/status"): $ours $(grep -m2 -E 'runtime error|AddressSanitizer|error:' "$TMP/err" | tr '\n' ' ')"; fi
+    done
+else
+    fail "step8 sanitizer build" "$(tail -n 5 "$TMP/san.log" | tr '\n' ' ')"
+fi
