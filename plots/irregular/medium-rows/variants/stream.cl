@@ -231,16 +231,26 @@ __kernel void csr_vector(const int rows,
     int S = ptr[ra], T = ptr[rb];
     VALUE sum = ZERO;
     CSR_BEGIN
+#define SLOADS(P)                                   \
+    for (int u = 0; u < VECTOR_UNROLL; u++) {       \
+        int e = (P) + lane + 32 * u;                \
+        v[u] = e < T ? val[e] : ZERO;               \
+        c[u] = e < T ? col[e] : 0;                  \
+    }
+    VALUE v[VECTOR_UNROLL];
+    int c[VECTOR_UNROLL];
+#ifdef PREFETCH
+    SLOADS(S)
+#endif
     for (int P = S; P < T; P += 32 * VECTOR_UNROLL) {
-        VALUE v[VECTOR_UNROLL];
-        int c[VECTOR_UNROLL];
-        for (int u = 0; u < VECTOR_UNROLL; u++) {
-            int e = P + lane + 32 * u;
-            v[u] = e < T ? val[e] : ZERO;
-            c[u] = e < T ? col[e] : 0;
-        }
+#ifndef PREFETCH
+        SLOADS(P)
+#endif
         for (int u = 0; u < VECTOR_UNROLL; u++)
             prod[w][lane + 32 * u] = P + lane + 32 * u < T ? MUL(v[u], x[c[u]]) : ZERO;
+#ifdef PREFETCH
+        SLOADS(P + 32 * VECTOR_UNROLL)
+#endif
         WSYNC();
         int a = s > P ? s : P, b = t < P + 32 * VECTOR_UNROLL ? t : P + 32 * VECTOR_UNROLL;
         for (int e = a; e < b; e++)
