@@ -54,6 +54,7 @@ FNR == 1 { delete C; for (i = 1; i <= NF; i++) C[$i] = i; nfiles++; next }
     if (d > LAST[key]) LAST[key] = d
     ROWS[m] = col("rows"); NNZ[m] = col("nnz")
     DEV[f] = col("device"); DRV[f] = col("driver")
+    if (k ~ /^cusparse/) DRVC[f] = col("driver"); else DRVK[f] = col("driver")
     if (st == "step6") DRV6[f] = col("driver")
     # provenance per file and revision
     pk = f SUBSEP r
@@ -81,7 +82,9 @@ function devices_line(    i, pk, a, seen, s, sep, dv) {
         pk = PKEY[i]
         if (!(pk in USED)) continue
         split(pk, a, SUBSEP)
-        dv = DEV[a[1]] ", " DRV[a[1]]
+        # the file's kernels' driver, then cuSPARSE's, whichever row came last
+        dv = DEV[a[1]] ", " (a[1] in DRVK ? DRVK[a[1]] : DRV[a[1]])
+        if ((a[1] in DRVK) && (a[1] in DRVC)) dv = dv "; " DEV[a[1]] ", " DRVC[a[1]]
         if (dv in seen) continue
         seen[dv] = 1; s = s sep dv; sep = "; "
     }
