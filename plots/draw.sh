@@ -12,6 +12,8 @@
 #                       vendor/cusparse ran
 #   fig-cg-SLUG         chapter 7 (a file cg-SLUG.csv): ms per CG iteration against rows,
 #                       and fig-cg-residual from INDIR/cg-history/ (plots/cg-draw.sh)
+#   fig-mpi-SLUG        chapter 8 (INDIR/mpi/SLUG.csv): the model of an iteration on 1 to
+#                       1024 ranks, weak and strong (step8-mpi/model/model.sh), PNG only
 #   fig-irregular-SLUG  step6 on the generated irregular matrices (--gen: power-law,
 #                       arrow): a bar per kernel with its % of the compulsory bound,
 #                       cuSPARSE as a line, step6's own choice marked (INDIR/choice/SLUG.csv)
@@ -189,6 +191,15 @@ if [ ${#devs[@]} -gt 1 ]; then
 fi
 # g. chapter 7: ms per CG iteration per device, the residual history
 . "$PLOTS/cg-draw.sh"
+# h. chapter 8: the model of an iteration on P ranks, weak and strong, per device
+for f in "$IN"/mpi/*.csv; do
+    [ -s "$f" ] || continue
+    slug=$(basename "$f" .csv)
+    case $slug in *-step7|*-petsc|rounding-*) continue ;; esac
+    if "$ROOT/step8-mpi/model/model.sh" "$f" "$OUT/fig-mpi-$slug.png" >/dev/null 2>&1; then
+        say "fig-mpi-$slug (chapter 8's model)"
+    fi
+done
 # f. then and now: the article's published figures beside today's measurements
 if "$PLOTS/then-and-now.sh" dat "$W" "$IN" 2>/dev/null; then
     nd=$(awk -F'\t' '$1 == "ndev" { print $2 }' "$W/thenandnow.meta")

@@ -94,11 +94,15 @@ END {
         printf "%-7s %12s %10s %12s %10s   (%d rows a rank weak, %d in all strong; ghosts 2 nx = %d past 1 rank)\n",
                "ranks", "weak ms", "efficiency", "strong ms", "speed-up", base, base, 2 * bnx
         t1r = model(1, base, 0, R[g, 1])
+        for (i = 1; i <= n; i++) {   # the measured points of the figure: weak (base rows a rank), strong (base in all)
+            if (P[g, i] > 1 && M[g, i] == base) printf "w %s %s %d %.6g\n", part[2], part[3], P[g, i], 100 * t1r / T[g, i] >> dat
+            if (P[g, i] > 1 && M[g, i] * P[g, i] == base) printf "s %s %s %d %.6g\n", part[2], part[3], P[g, i], t1r / T[g, i] >> dat
+        }
         for (p = 1; p <= 1024; p *= 2) {
             gh = p > 1 ? 2 * bnx : 0
             tw = model(p, base, gh, R[g, 1]); ts = model(p, base / p, gh, R[g, 1])
             printf "%-7d %12.4f %9.1f%% %12.4f %9.2fx\n", p, tw, 100 * t1r / tw, ts, t1r / ts
-            printf "%s %s %d %.6g %.6g %.6g %.6g\n", part[2], part[3], p, tw, 100 * t1r / tw, ts, t1r / ts >> dat
+            printf "m %s %s %d %.6g %.6g %.6g %.6g\n", part[2], part[3], p, tw, 100 * t1r / tw, ts, t1r / ts >> dat
         }
     }
     printf "worst   %.1f%% between the model and a measured iteration\n", worst
@@ -109,23 +113,34 @@ if [ -n "$fig" ] && [ -s "$dat" ]; then
         echo "model: no gnuplot: no figure (apt-get install gnuplot-nox)"
     else
         dev=$(awk -F, 'NR == 2 { print $4 }' "$csv")
+        # only the series there are data for (a plot of none would warn):
+        # lines of the model, dots of the measured points
+        plotcmd() { # MODELCOLUMN POINTKIND
+            awk -v col="$1" -v pk="$2" -v f="$dat" '
+                $1 == "m" && !(($2, $3) in m) { m[$2, $3] = 1; ml[++nm] = $2 " " $3 }
+                $1 == pk && !(($2, $3) in q) { q[$2, $3] = 1; pl[++np] = $2 " " $3 }
+                END {
+                    for (i = 1; i <= nm; i++) { split(ml[i], a, " ")
+                        printf "%s\"< awk '"'"'\\$1 == \\\"m\\\" && \\$2 == \\\"%s\\\" && \\$3 == \\\"%s\\\"'"'"' %s\" using 4:%d with lines title \"%s %s\"", s, a[1], a[2], f, col, a[2], a[1]; s = ", " }
+                    for (i = 1; i <= np; i++) { split(pl[i], a, " ")
+                        printf "%s\"< awk '"'"'\\$1 == \\\"%s\\\" && \\$2 == \\\"%s\\\" && \\$3 == \\\"%s\\\"'"'"' %s\" using 4:5 with points pt 7 notitle", s, pk, a[1], a[2], f; s = ", " }
+                }' "$dat"
+        }
         gnuplot <<EOF || st=2
 set terminal pngcairo size 1100,450 font ",10"
 set output "$fig"
-set multiplot layout 1,2 title "Chapter 8's model, $dev: an iteration on P ranks (points: measured)"
+set multiplot layout 1,2 title "Chapter 8's model, $dev: an iteration on P ranks (lines: the model; dots: measured)"
 set logscale x 2
 set xlabel "ranks P"
 set key top left
 set grid
 set title "weak scaling: efficiency T(1) / T(P), %"
 set yrange [0:105]
-plot for [v in "classic single"] for [p in "s d"] \
-     "< awk '\$1 == \"".p."\" && \$2 == \"".v."\"' $dat" using 3:5 with linespoints title v." ".p
+plot $(plotcmd 6 w)
 set title "strong scaling: speed-up T(1) / T(P)"
 set yrange [*:*]
 set logscale y 2
-plot for [v in "classic single"] for [p in "s d"] \
-     "< awk '\$1 == \"".p."\" && \$2 == \"".v."\"' $dat" using 3:7 with linespoints title v." ".p, x with lines dt 2 title "ideal"
+plot $(plotcmd 8 s), x with lines dt 2 title "ideal"
 unset multiplot
 EOF
         [ "$st" = 0 ] && echo "model: drew $fig"
