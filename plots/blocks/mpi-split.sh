@@ -6,7 +6,9 @@
 # (the slowest rank's): the kernels (the product's share of them), the halo
 # (read, MPI, write), the reductions (read, allreduce), their sum and the
 # profiled loop's iteration; and beside them the timed loop's iteration,
-# where the halo runs beside the interior rows.
+# where the halo runs beside the interior rows. With r=2, beside each row
+# the kernels of the one-rank row of as many rows a rank (the same work for
+# a device, alone).
 set -u
 slug=$1 precs=sd want=
 for a in "${@:2}"; do case $a in p=*) precs=${a#p=} ;; r=*) want=${a#r=} ;; esac; done
@@ -22,24 +24,28 @@ function med(s,   n, i, j, t, v) {
     return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
 }
 NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; nf = split("kernels_ms product_ms halo_read_ms halo_mpi_ms halo_write_ms reduce_read_ms allreduce_ms prof_ms_per_iter ms_per_iter", F, " "); next }
-$c["check"] != "PASS" || index(precs, $c["precision"]) == 0 || (want != "" && $c["ranks"] != want) { next }
+$c["check"] != "PASS" || index(precs, $c["precision"]) == 0 { next }
+$c["ranks"] == 1 { k1 = $c["kernel"]; sub(/-n[0-9]+$/, "", k1); one[$c["rows_max"], $c["precision"], k1] = one[$c["rows_max"], $c["precision"], k1] " " $c["kernels_ms"] }
+want != "" && $c["ranks"] != want { next }
 {
     k = $c["kernel"]; sub(/-n[0-9]+$/, "", k)
     key = $c["matrix"] SUBSEP $c["precision"] SUBSEP $c["ranks"] SUBSEP k
     if (!(key in seen)) { seen[key] = 1; order[++n] = key }
     for (i = 1; i <= nf; i++) v[key, i] = v[key, i] " " $c[F[i]]
+    rm[key] = $c["rows_max"]
     dev = $c["device"]
 }
 END {
     printf "%s, the profiled loop (each part alone, the slowest rank'"'"'s; ms an iteration, medians of the rounds) beside the timed loop:\n\n", dev
-    print "| grid | precision | ranks | version | kernels (product) | halo: read + MPI + write | reductions: read + allreduce | sum | profiled loop | timed loop |"
-    print "| --- | --- | ---: | --- | --- | --- | --- | ---: | ---: | ---: |"
+    printf "| grid | precision | ranks | version | kernels (product) |%s halo: read + MPI + write | reductions: read + allreduce | sum | profiled loop | timed loop |\n", want != "" ? " kernels, 1 rank of as many rows |" : ""
+    printf "| --- | --- | ---: | --- | --- |%s --- | --- | ---: | ---: | ---: |\n", want != "" ? " ---: |" : ""
     for (i = 1; i <= n; i++) {
         split(order[i], kp, SUBSEP); nm = kp[1]; sub(/^poisson:nx=/, "", nm); sub(/ ny=/, " x ", nm)
         for (j = 1; j <= nf; j++) m[j] = med(v[order[i], j])
         h = m[3] + m[4] + m[5]; r = m[6] + m[7]
-        printf "| %s | %s | %d | %s | %.4f (%.4f) | %.4f + %.4f + %.4f = %.4f | %.4f + %.4f = %.4f | %.4f | %.4f | %.4f |\n",
-               nm, kp[2], kp[3], kp[4], m[1], m[2], m[3], m[4], m[5], h, m[6], m[7], r, m[1] + h + r, m[8], m[9]
+        o = (rm[order[i]], kp[2], kp[4]) in one ? sprintf(" %.4f |", med(one[rm[order[i]], kp[2], kp[4]])) : " - |"
+        printf "| %s | %s | %d | %s | %.4f (%.4f) |%s %.4f + %.4f + %.4f = %.4f | %.4f + %.4f = %.4f | %.4f | %.4f | %.4f |\n",
+               nm, kp[2], kp[3], kp[4], m[1], m[2], want != "" ? o : "", m[3], m[4], m[5], h, m[6], m[7], r, m[1] + h + r, m[8], m[9]
     }
 }' "$f"
 echo
