@@ -586,6 +586,24 @@ static void bind_args(dv *d)
         spmv_cl_check_local(d->cl, k[i], d->local[i]);
 }
 
+/* One program from step 7's kernel.cl, this step's (--kernel-file) and
+ * chapter 6's, the rank's rows and shares as -D; its kernels into d->k */
+static cl_program build_program(dv *d, const spmv_options *o, char p, int vector, int group, int unroll, int gpu)
+{
+    int shuffle = WARP_SHUFFLES && d->cl->ptx && gpu && d->spmv_local % 32 == 0;
+    char opts[1024];
+    snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d%s%.0d -DQ_ROWS=%d -DNPQ=%d%s%s%s",
+             spmv_prec_cl_type(p), d->single ? "" : " -DUSE_FP64", shuffle ? " -DWARP_SHUFFLE" : "", group,
+             unroll ? " -DVECTOR_UNROLL=" : "", unroll, d->m->nloc, d->npq, gpu ? "" : " -DCONTIGUOUS",
+             o->cl_opts ? " " : "", o->cl_opts ? o->cl_opts : "");
+    const char *src[3] = { STEP7_KERNEL_PATH, o->kernel_file, STEP6_KERNEL_PATH };
+    cl_program prog = spmv_cl_build_files(d->cl, src, 3, opts);
+    d->k[K_SPMV] = spmv_cl_kernel(prog, vector ? "csr_vector" : "csr_scalar");
+    for (int i = 1; i < K_COUNT; i++)
+        d->k[i] = spmv_cl_kernel(prog, KNAME[i]);
+    return prog;
+}
+
 /* Chapter 6's rule picks the product, as in step 7 (the adaptive kernel's
  * place taken by vector on a GPU, scalar on a CPU); every rank the same,
  * from the whole matrix's rows */
@@ -720,16 +738,25 @@ static void write_csv(const char *csv, const version_result *v, const mpi_split 
 
 /* ---- the program ---- */
 
+/* This process's rank as the launcher set it before MPI_Init (Open MPI,
+ * PMIx, MPICH's PMI); 0 run alone */
+static int launch_rank(void)
+{
+    const char *v[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK" };
+    for (int i = 0; i < 3; i++)
+        if (getenv(v[i]))
+            return atoi(getenv(v[i]));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    /* 1. MPI, options (rank 0 speaks: the others' output goes nowhere, and
-     * their errors too while they parse the same command line), devices */
-    MPI_Init(&argc, &argv);
+    /* 1. Options (rank 0 speaks: the others' output goes nowhere, and their
+     * errors too while they parse the same command line; before MPI_Init,
+     * so that --help and a bad option end every rank at once), MPI, devices */
     mpi_split m = { 0 };
-    MPI_Comm_rank(MPI_COMM_WORLD, &m.rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &m.size);
     int err_fd = dup(STDERR_FILENO);
-    if (m.rank != 0 && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)))
+    if (launch_rank() != 0 && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)))
         return SPMV_EXIT_USAGE;
     spmv_options o;
     spmv_parse(argc, argv, &STEP, &o);
@@ -742,6 +769,9 @@ int main(int argc, char **argv)
         spmv_die(SPMV_EXIT_USAGE, "--group-size %d is not a power of two (try 2, 4, 8, 16 or 32)", o.group);
     if (err_fd >= 0)
         dup2(err_fd, STDERR_FILENO), close(err_fd);
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &m.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &m.size);
     if (!o.matrix && !o.gen && !o.grid_set)
         o.gen = "poisson:nx=256";
     spmv_cl cl;
@@ -782,17 +812,7 @@ int main(int argc, char **argv)
     /* 5. Work sizes */
     setup_sizes(&d, &o, vector, group, gpu);
     make_buffers(&d);
-    int shuffle = WARP_SHUFFLES && cl.ptx && gpu && d.spmv_local % 32 == 0;
-    char opts[1024];
-    snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d%s%.0d -DQ_ROWS=%d -DNPQ=%d%s%s%s",
-             spmv_prec_cl_type(si.p), d.single ? "" : " -DUSE_FP64", shuffle ? " -DWARP_SHUFFLE" : "", group,
-             unroll ? " -DVECTOR_UNROLL=" : "", unroll, m.nloc, d.npq, gpu ? "" : " -DCONTIGUOUS",
-             o.cl_opts ? " " : "", o.cl_opts ? o.cl_opts : "");
-    const char *src[3] = { STEP7_KERNEL_PATH, o.kernel_file, STEP6_KERNEL_PATH };
-    cl_program prog = spmv_cl_build_files(&cl, src, 3, opts);
-    d.k[K_SPMV] = spmv_cl_kernel(prog, vector ? "csr_vector" : "csr_scalar");
-    for (int i = 1; i < K_COUNT; i++)
-        d.k[i] = spmv_cl_kernel(prog, KNAME[i]);
+    cl_program prog = build_program(&d, &o, si.p, vector, group, unroll, gpu);
     bind_args(&d);
     if (m.rank == 0)
         printf("spmv     chapter 6's csr_%s, work-groups of %zu: the interior rows first (%d, whole work-groups), "

@@ -339,9 +339,9 @@ for bin in "$BUILD"/step[0-9] "$BUILD"/cusparse "$BUILD"/cusparse-cg; do
     else fail "$s --help: every listed flag taken, every other refused" "$bad"; fi
     # every kernel it names runs (or skips: status 3)
     names=$(sed -n 's/.*--kernel NAME .*which kernel: \([a-z0-9,-]*\).*/\1/p' "$TMP/help" | tr ',' ' ')
-    # (the solvers, step7 and cusparse-cg, solve a symmetric system: the grid's random weights are not one, the Poisson matrix is;
+    # (the solvers, step7, step8 and cusparse-cg, solve a symmetric system: the grid's random weights are not one, the Poisson matrix is;
     # a solve runs once: no --runs)
-    m="--grid 16 $Q"; case $s in step7 | cusparse-cg) m="--gen poisson:nx=16" ;; esac
+    m="--grid 16 $Q"; case $s in step7 | step8 | cusparse-cg) m="--gen poisson:nx=16" ;; esac
     for k in $names; do
         # shellcheck disable=SC2086
         "$bin" $m --kernel "$k" >/dev/null 2>"$TMP/he"

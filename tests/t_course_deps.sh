@@ -1,6 +1,7 @@
 # tests/t_course_deps.sh - scripts/deps.sh on a machine that lacks things: as a user
 # without sudo it names the exact packages in one line (status 2); as root it
-# calls apt-get install with exactly the missing ones; `run` mode (make run)
+# calls apt-get install with exactly the missing ones (Open MPI among the
+# required: chapter 8); `run` mode (make run)
 # asks for gnuplot-nox too, never oclgrind; an optional package (gnuplot-nox,
 # oclgrind, time, SciPy, PoCL beside another driver) that cannot be installed is
 # one line and status 0, a required one stops it (status 2). Commands are
@@ -39,17 +40,17 @@ asked() {
     local got; got=$(grep 'apt-get install' "$TMP/apt.log" 2>/dev/null | tail -n 1)
     if [ "${got%% -o *}" = "apt-get install -y -qq $2" ]; then pass "$1"; else fail "$1" "apt-get was asked: '$got'"; fi
 }
-# no gcc, make, gnuplot or oclgrind on this PATH; GNU time is /usr/bin/time, where this machine has it
+# no gcc, make, Open MPI (mpicc, mpirun), gnuplot or oclgrind on this PATH; GNU time is /usr/bin/time, where this machine has it
 T=""; [ -x /usr/bin/time ] || T=" time"
 S=""; /usr/bin/python3 -c 'import scipy' 2>/dev/null || S=" python3-scipy"
 P=""; pkg-config --exists petsc 2>/dev/null || test -e /usr/lib/petsc/include/petsc.h || P=" petsc-dev"
 T="$T$S$P"
 expect_status "deps: user without sudo gets status 2" 2 deps bash "$ROOT/scripts/deps.sh"
-one_line "deps: one line naming the exact packages" "run: sudo apt-get install -y opencl-c-headers gcc make gnuplot-nox oclgrind$T" "$TMP/err"
+one_line "deps: one line naming the exact packages" "run: sudo apt-get install -y opencl-c-headers libopenmpi-dev openmpi-bin gcc make gnuplot-nox oclgrind$T" "$TMP/err"
 printf '#!/bin/sh\necho 0\n' >"$B/id"
 rm -f "$TMP/apt.log"
 expect_ok "deps: root installs with apt-get" deps bash "$ROOT/scripts/deps.sh"
-asked "deps: apt-get asked for exactly the missing packages" "opencl-c-headers gcc make gnuplot-nox oclgrind$T"
+asked "deps: apt-get asked for exactly the missing packages" "opencl-c-headers libopenmpi-dev openmpi-bin gcc make gnuplot-nox oclgrind$T"
 # and on this machine, where everything is installed, it says nothing
 if command -v gnuplot >/dev/null && command -v oclgrind >/dev/null && [ -x /usr/bin/time ] && [ -z "$S$P" ] && have_cpu_device; then
     expect_ok "deps: nothing missing here" bash "$ROOT/scripts/deps.sh"
@@ -60,25 +61,23 @@ fi
 # `deps.sh run` (make run) asks for what builds and runs the steps, and gnuplot for its chart
 printf '#!/bin/sh\necho 1000\n' >"$B/id"
 expect_status "deps run: user without sudo gets status 2" 2 deps bash "$ROOT/scripts/deps.sh" run
-one_line "deps run: gnuplot-nox asked, oclgrind not" "run: sudo apt-get install -y opencl-c-headers gcc make gnuplot-nox" "$TMP/err"
+one_line "deps run: gnuplot-nox asked, oclgrind not" "run: sudo apt-get install -y opencl-c-headers libopenmpi-dev openmpi-bin gcc make gnuplot-nox" "$TMP/err"
 printf '#!/bin/sh\necho 0\n' >"$B/id"
 rm -f "$TMP/apt.log"
 expect_ok "deps run: root installs with apt-get" deps bash "$ROOT/scripts/deps.sh" run
-asked "deps run: apt-get asked for gnuplot-nox with the rest" "opencl-c-headers gcc make gnuplot-nox"
+asked "deps run: apt-get asked for gnuplot-nox with the rest" "opencl-c-headers libopenmpi-dev openmpi-bin gcc make gnuplot-nox"
 
 # ---- a required package that cannot be installed stops it ----
 rm -f "$TMP/apt.log"
 expect_status "deps: a required package that apt-get cannot install: status 2" 2 deps env APT_FAIL=gcc bash "$ROOT/scripts/deps.sh"
 tail -n 1 "$TMP/err" >"$TMP/last"
-one_line "deps: ... and the last line says what to run" "deps: apt-get install failed; run: sudo apt-get install -y opencl-c-headers gcc make gnuplot-nox oclgrind$T" "$TMP/last"
+one_line "deps: ... and the last line says what to run" "deps: apt-get install failed; run: sudo apt-get install -y opencl-c-headers libopenmpi-dev openmpi-bin gcc make gnuplot-nox oclgrind$T" "$TMP/last"
 expect_status "deps: no package network, a required package missing: status 2" 2 deps env APT_FAIL=update bash "$ROOT/scripts/deps.sh" run
-grep -q '^deps: apt-get update failed; run: sudo apt-get install -y opencl-c-headers gcc make gnuplot-nox$' "$TMP/err" &&
+grep -q '^deps: apt-get update failed; run: sudo apt-get install -y opencl-c-headers libopenmpi-dev openmpi-bin gcc make gnuplot-nox$' "$TMP/err" &&
     pass "deps: ... and says what to run" || fail "deps: ... and says what to run" "$(tr '\n' '|' <"$TMP/err")"
 
-# ---- only optional packages missing: a C compiler and make here, the headers found ----
-printf '#!/bin/sh\nexit 0\n' >"$B/gcc"
-printf '#!/bin/sh\nexit 0\n' >"$B/make"
-chmod +x "$B/gcc" "$B/make"
+# ---- only optional packages missing: a C compiler, make and Open MPI here, the headers found ----
+for c in gcc make mpicc mpirun; do printf '#!/bin/sh\nexit 0\n' >"$B/$c"; chmod +x "$B/$c"; done
 printf '#!/bin/sh\necho 1000\n' >"$B/id"
 expect_ok "deps: user without sudo, only optional packages missing: status 0" deps bash "$ROOT/scripts/deps.sh"
 one_line "deps: ... one line naming them and the SKIPs" "deps: not installed here: gnuplot-nox oclgrind$T; the tests that need them are reported as SKIP" "$TMP/out"

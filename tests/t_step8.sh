@@ -214,3 +214,7 @@ if make -s -C "$ROOT" BUILD="$SAN_BUILD" SAN=1 "$SAN_BUILD/step8" >"$TMP/san.log
 else
     fail "step8 sanitizer build" "$(tail -n 5 "$TMP/san.log" | tr '\n' ' ')"
 fi
+
+# ---- the chapter's shape: main() on one screen, as every chapter's ----
+n=$(awk '/^int main\(/ { s = NR } s && /^}/ { print NR - s + 1; exit }' "$ROOT/step8-mpi/main.c")
+[ -n "$n" ] && [ "$n" -le 150 ] && pass "step8 main() is $n lines (150 at most)" || fail "step8 main() on one screen" "$n lines"
