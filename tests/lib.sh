@@ -44,7 +44,7 @@ fi
 
 # Open MPI's session folders (chapter 8's runs) in a place of their own,
 # not in a test's TMPDIR: its daemon removes them after the run has ended
-export OMPI_MCA_orte_tmpdir_base=${OMPI_MCA_orte_tmpdir_base:-${TMPDIR:-/tmp}/spmv-ompi-$(id -u)}
+export OMPI_MCA_orte_tmpdir_base=${OMPI_MCA_orte_tmpdir_base:-/tmp/spmv-ompi-$(id -u)}
 mkdir -p "$OMPI_MCA_orte_tmpdir_base"
 
 BY_NAME='function col(n) { return (n in C) ? $C[n] : "" } FNR == 1 { delete C; for (i = 1; i <= NF; i++) C[$i] = i; next }'
