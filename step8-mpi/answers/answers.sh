@@ -1,0 +1,171 @@
+# step8-mpi/answers/answers.sh - the answers of chapter 8's exercises, run and
+# checked by `make answers` (scripts/answers.sh says what each call does).
+# Full size: Poisson 2048^2 on 2 ranks (exercise 1, its own), slabs thinner
+# than a plane on 16 ranks (exercise 3), Poisson 1024^2 (exercise 5);
+# ANSWERS_SMALL=1: 512^2 and 256^2, and no 16-rank run. Exercises 2 and 4 are
+# the same at both sizes (the model on the committed H200 rows; 1138_bus).
+# mpirun -q; as root --allow-run-as-root; --oversubscribe only where there
+# are more ranks than cores (it changes the binding exercise 5 is about).
+
+MPI="mpirun -q"
+[ "$(id -u)" = 0 ] && MPI="$MPI --allow-run-as-root"
+S8=$SCRATCH/step8   # its own folder: --csv appends
+mkdir -p "$S8"
+N1=2048 N5=1024
+[ "$GRID" = 64 ] && N1=512 N5=256
+
+# s8_col FILE KERNEL NAME: the column NAME of the last row of KERNEL (classic-n2) in a step8 --csv file
+s8_col() {
+    awk -F, -v k="$2" -v n="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["kernel"] == k { v = $c[n] } END { print v }' "$1"
+}
+# s8_halo FILE KERNEL: its halo measured alone (read + MPI + write), ms an iteration
+s8_halo() {
+    awk -F, -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["kernel"] == k { v = $c["halo_read_ms"] + $c["halo_mpi_ms"] + $c["halo_write_ms"] } END { printf "%.4f", v }' "$1"
+}
+r4() { awk -v v="$1" 'BEGIN { printf "%.4f", v }'; }
+
+exercise 1 "where the halo hides: 2 ranks against 1 of as many rows; an empty interior"
+if needs mpirun; then
+    run "$MPI -n 2 build/step8 --gen poisson:nx=$N1 --tol 0 --maxiter 200 --csv $S8/two.csv"
+    expect_status 0
+    expect_text "$((N1 * N1 / 2 - N1)) interior, $N1 ghosts from 1 rank"
+    expect_no_text "check: FAIL"
+    run "$MPI -n 1 build/step8 --gen poisson:nx=$N1,ny=$((N1 / 2)) --tol 0 --maxiter 200 --csv $S8/one.csv"
+    expect_status 0
+    expect_text "rows 1-$((N1 * N1 / 2)), $((N1 * N1 / 2)) interior, 0 ghosts"
+    expect_no_text "check: FAIL"
+    for v in classic single; do
+        t2=$(s8_col "$S8/two.csv" $v-n2 ms_per_iter) t1=$(s8_col "$S8/one.csv" $v-n1 ms_per_iter)
+        claim "$v: both runs timed" [ -n "$t2" ] && [ -n "$t1" ]
+        record "$v: 2 ranks ms an iteration" "$(r4 "$t2")" ms
+        record "$v: 1 rank of as many rows" "$(r4 "$t1")" ms
+        record "$v: the difference" "$(awk -v a="$t2" -v b="$t1" 'BEGIN { printf "%.4f", a - b }')" ms
+        record "$v: the halo alone" "$(s8_halo "$S8/two.csv" $v-n2)" ms
+        record "$v: kernels alone, 2 ranks" "$(r4 "$(s8_col "$S8/two.csv" $v-n2 kernels_ms)")" ms
+        record "$v: kernels alone, 1 rank" "$(r4 "$(s8_col "$S8/one.csv" $v-n1 kernels_ms)")" ms
+    done
+    # the interior: whole work-groups of the product; a block smaller than one leaves none
+    for l in 256 4096; do
+        run "$MPI -n 2 build/step8 --gen poisson:nx=64 --tol 0 --maxiter 200 --local-size $l --csv $S8/l$l.csv"
+        expect_status 0
+        expect_text "rows 1-2048, 1984 interior, 64 ghosts from 1 rank"
+        expect_no_text "check: FAIL"
+        for v in classic single; do
+            record "64^2 --local-size $l $v: ms an iteration" "$(r4 "$(s8_col "$S8/l$l.csv" $v-n2 ms_per_iter)")" ms
+        done
+    done
+    run "$MPI -n 2 build/step8 --gen poisson:nx=64 --tol 0 --maxiter 2 --local-size 256"
+    expect_text "work-groups of 256: the interior rows first (1792, whole work-groups)"
+    claim "1792 = 1984 rounded down to whole work-groups of 256" [ $((1984 / 256 * 256)) = 1792 ]
+    run "$MPI -n 2 build/step8 --gen poisson:nx=64 --tol 0 --maxiter 2 --local-size 4096"
+    expect_text "work-groups of 4096: the interior rows first (0, whole work-groups)"
+    expect_text "check: PASS"
+fi
+
+exercise 2 "pipelined CG: where the wait goes, what the model says at P = 1024"
+m=step8-mpi/main.c
+claim "solve_single's one reduction is the line after its product" \
+    eval "grep -A 1 -F 'product(d, d->r, d->w);' $m | grep -qF 'reduce(d, d->w, d->m->nloc, d->npq, d->w, d->m->nloc + d->npq, d->ng, sums);'"
+claim "the first line that reads the sums follows it" \
+    eval "grep -A 1 -F 'd->m->nloc + d->npq, d->ng, sums);' $m | grep -qF 'double rr1 = sums[1], beta = rr1 / run->rr;'"
+claim "reduce() waits in a blocking MPI_Allreduce" grep -qF 'MPI_Allreduce(MPI_IN_PLACE, sums, nsum, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);' $m
+claim "the model's allreduce term is R a ceil(log2 P)" grep -qF 'r * ar * lg2(p)' step8-mpi/model/model.sh
+run "step8-mpi/model/model.sh plots/data/mpi/nvidia-h200.csv"
+expect_status 0
+# the single version's allreduce step a and its P = 1024 row, each precision;
+# the product that would hide it: the one-rank rows' fit of product_ms
+for p in s d; do
+    a=$(sed -n "s/^model    NVIDIA H200, $p, single: .*; allreduce \([0-9.]*\) ms a step/\1/p" "$LAST")
+    row=$(awk -v p="$p" '/^model / { on = ($0 ~ ", " p ", single:") } on && $1 == 1024 { print $2, $4; exit }' "$LAST")
+    tw=${row% *} ts=${row#* }
+    fitp=$(awk -F, -v p="$p" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["check"] == "PASS" && $c["ranks"] == 1 && $c["kernel"] == "single-n1" && $c["precision"] == p {
+            n++; x = $c["rows_max"]; y = $c["product_ms"]; sx += x; sy += y; sxx += x * x; sxy += x * y }
+        END { b = (n * sxy - sx * sy) / (n * sxx - sx * sx); print (sy - b * sx) / n, b }' plots/data/mpi/nvidia-h200.csv)
+    claim "$p: the model printed a and the P = 1024 row" [ -n "$a" ] && [ -n "$tw" ] && [ -n "$ts" ]
+    t1=$(awk -v p="$p" '/^model / { on = ($0 ~ ", " p ", single:") } on && $1 == 1 && NF == 5 { print $2; exit }' "$LAST")
+    read -r sw ss nw ns <<<"$(awk -v a="$a" -v tw="$tw" -v ts="$ts" -v f="$fitp" 'BEGIN {
+        split(f, q, " "); m = 16777216; r = 10 * a
+        hw = q[1] + q[2] * m; hs = q[1] + q[2] * m / 1024
+        sw = r < hw ? r : hw; ss = r < hs ? r : hs
+        printf "%.4f %.4f %.4f %.4f\n", sw, ss, tw - sw, ts - ss }')"
+    record "$p: a (ms a step)" "$a"
+    record "$p: R a ceil(log2 1024)" "$(awk -v a="$a" 'BEGIN { printf "%.4f", 10 * a }')" ms
+    record "$p: weak P=1024 model" "$tw" ms
+    record "$p: weak saved" "$sw" ms
+    record "$p: weak efficiency pipelined" "$(awk -v t="$t1" -v n="$nw" 'BEGIN { printf "%.1f", 100 * t / n }')" %
+    record "$p: strong P=1024 model" "$ts" ms
+    record "$p: strong saved (the product of 16384 rows)" "$ss" ms
+    record "$p: strong speed-up pipelined" "$(awk -v t="$t1" -v n="$ns" 'BEGIN { printf "%.2f", t / n }')" x
+    claim "$p: weak scaling hides the whole allreduce (the product of 16777216 rows is longer)" \
+        awk -v s="$sw" -v a="$a" 'BEGIN { exit !(s == sprintf("%.4f", 10 * a)) }'
+    claim "$p: strong scaling hides under a tenth of it (16384 rows a rank)" \
+        awk -v s="$ss" -v a="$a" 'BEGIN { exit !(s < a) }'
+done
+
+exercise 3 "ghosts of slabs and of cubes, N^3 on P ranks"
+# slabs (P <= N): an inner rank 2 N^2 (the planes above and below); cubes (P
+# = k^3): an inner cube 6 (N/k)^2, a corner of 2 x 2 x 2 three faces
+awk 'BEGIN { N = 1024
+    printf "%6s %4s %16s %16s %8s %18s %18s\n", "P", "k", "slab ghosts", "cube ghosts", "ratio", "slabs all ranks", "cubes all ranks"
+    for (k = 2; k <= 10; k++) { P = k * k * k; s = 2 * N * N; c = (k == 2 ? 3 : 6) * (N / k) * (N / k)
+        printf "%6d %4d %16d %16d %7.1fx %18d %18d\n", P, k, s, c, s / c, 2 * (P - 1) * N * N, 6 * (k - 1) * N * N } }' >"$S8/ghosts.txt"
+run "cat $S8/ghosts.txt"
+claim "the cube split moves fewer at P = 8, and 6 N^2/P^(2/3) < 2 N^2 from P > 3^1.5" \
+    awk 'BEGIN { N = 1024; exit !(3 * (N / 2) ^ 2 < 2 * N * N && 3 ^ 1.5 > 5 && 3 ^ 1.5 < 6) }'
+claim "the table: P = 8 ratio 2.7x, P = 1000 33.3x" eval "grep -qE '^ +8 +2 +2097152 +786432 +2.7x' $S8/ghosts.txt && grep -qE '^ +1000 +10 +2097152 +62914\.?[0-9]* +33.3x' $S8/ghosts.txt"
+record "P 8: slab/cube" "$(awk '$1 == 8 { print $5 }' "$S8/ghosts.txt")"
+record "P 1000: slab/cube" "$(awk '$1 == 1000 { print $5 }' "$S8/ghosts.txt")"
+if needs mpirun; then   # the slab count, measured: a 16^3 grid on 4 ranks (inner: 2 x 16^2)
+    run "$MPI --oversubscribe -n 4 build/step8 --gen poisson3d:nx=16 --precision d --tol 0 --maxiter 2"
+    expect_status 0
+    expect_text "rows 1-1024, 768 interior, 256 ghosts from 1 rank"
+    expect_text "rows 1025-2048, 512 interior, 512 ghosts from 2 ranks"
+    expect_text "rows 3073-4096, 768 interior, 256 ghosts from 1 rank"
+    if [ "$GRID" != 64 ]; then   # slabs thinner than a plane (P > N): 2 N^3/P + N on 8^3 over 16 ranks (72), 2 N^3/P at the ends (40)
+        run "$MPI --oversubscribe -n 16 build/step8 --gen poisson3d:nx=8 --precision d --tol 0 --maxiter 2"
+        expect_status 0
+        expect_text "rows 65-96, 0 interior, 72 ghosts from 3 ranks"
+        expect_text "rows 481-512, 0 interior, 40 ghosts from 2 ranks"
+        claim "no rank has more than 2 N^3/P + 2 N ghosts" \
+            awk '/^rank / { sub(/.* interior, /, ""); if ($1 + 0 > 2 * 512 / 16 + 2 * 8) bad = 1 } END { exit bad }' "$LAST"
+    fi
+fi
+
+exercise 4 "the rounding: 1138_bus, classic and single, 1 rank, to --tol"
+if needs mpirun; then
+    for t in 1e-1 1e-4 1e-8 1e-9 1e-10; do
+        run "$MPI -n 1 build/step8 --matrix tests/data/1138_bus.mtx --precision d --tol $t"
+        expect_status 0
+        expect_no_text "restart "
+        claim "--tol $t: both versions' true residuals meet it" [ "$(grep -c "^check    the true residual meets the tolerance" "$LAST")" = 2 ]
+        c=$(sed -n 's/^rounding classic \([0-9]*\) iterations, single \([0-9]*\): .*/\1 \2/p' "$LAST")
+        claim "--tol $t: the single version takes more iterations" [ -n "$c" ] && [ "${c#* }" -gt "${c% *}" ]
+        record "--tol $t classic/single" "${c% *}/${c#* }"
+        g=$((${c#* } - ${c% *}))
+        [ "$t" = 1e-9 ] && g9=$g
+        [ "$t" = 1e-10 ] && claim "the gap is wider at 1e-10 than at 1e-9" [ "$g" -gt "$g9" ]
+    done
+fi
+
+exercise 5 "a rank's share of the cores: bound (the default), --bind-to none"
+if needs mpirun && cpu_only; then
+    nc=$(nproc) th=$(($(nproc) / 2)) && [ "$th" -lt 1 ] && th=1
+    for round in 1 2; do
+        for b in core none; do
+            f=; [ $b = none ] && f="--bind-to none "
+            run "$MPI $f-n 2 build/step8 --gen poisson:nx=$N5 --tol 0 --maxiter 200 --csv $S8/b$b.csv"
+            expect_status 0
+            expect_no_text "check: FAIL"
+            if [ $b = core ]; then expect_text "rank 0 may run on 1 of $nc cores, PoCL threads a rank: 1"
+            else expect_text "rank 0 may run on $nc of $nc cores, PoCL threads a rank: $th"; fi
+        done
+    done
+    for b in core none; do
+        for v in classic single; do
+            record "$([ $b = core ] && echo "bound (default)" || echo "--bind-to none") $v: ms an iteration, 2 rounds" "$(awk -F, -v k=$v-n2 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+                $c["kernel"] == k { printf "%s%.4f", s, $c["ms_per_iter"]; s = "/" }' "$S8/b$b.csv")" ms
+        done
+    done
+fi
