@@ -439,9 +439,9 @@ static void read_and_split(spmv_options *o, const spmv_cl *cl, cg_system *s, mpi
  * node; rank 0 first (a refusal there stops the run before the others
  * look). On a CPU, PoCL starts a thread per core it sees in every rank:
  * unless POCL_MAX_PTHREAD_COUNT says otherwise, each rank gets the cores
- * mpirun bound it to (Open MPI binds each rank to one core by default,
- * even one rank alone), or its share of the node's where it is bound to
- * none (mpirun --bind-to none). */
+ * mpirun bound it to (Open MPI binds each rank to a core for up to 2 ranks,
+ * one rank alone included, to a socket beyond), or its share of the node's
+ * where it is bound to none (mpirun --bind-to none). */
 static void open_device(const spmv_options *o, spmv_cl *cl, int rank, int *local_rank, int *local_size)
 {
     MPI_Comm node;
@@ -627,8 +627,8 @@ typedef struct {
     double rel, truer, ms, total_ms, prof_ms, part[P_COUNT];
 } version_result;
 
-/* The parts of the profiled loop: each rank's per iteration, the slowest
- * rank's kept (MPI_MAX) */
+/* The parts of the profiled loop: each rank's per iteration; of each part
+ * the largest over the ranks (MPI_MAX: the parts may be different ranks') */
 static void gather_parts(const dv *d, const cg_run *prof, version_result *v)
 {
     int it = prof->iterations > 0 ? prof->iterations : 1;
@@ -692,8 +692,8 @@ static void report(const version_result *v, int ranks)
     fprintf(out, "time     %.4f ms an iteration (median, rank 0's clock; %d ranks), %.1f ms in all\n", v->ms, ranks,
             v->total_ms);
     fprintf(out, "split    kernels %.4f (the product %.4f of them) + halo %.4f (read %.4f, MPI %.4f, write %.4f) + reductions %.4f (read %.4f, "
-            "allreduce %.4f) = %.4f ms an iteration, each part alone (the device waited for before it), the slowest "
-            "rank's, over %d iterations that took %.4f ms each\n", p[P_KERNELS], p[P_PRODUCT], halo, p[P_HALO_READ], p[P_HALO_MPI],
+            "allreduce %.4f) = %.4f ms an iteration, each part alone (the device waited for before it), each the "
+            "largest over the ranks, over %d iterations that took %.4f ms each\n", p[P_KERNELS], p[P_PRODUCT], halo, p[P_HALO_READ], p[P_HALO_MPI],
             p[P_HALO_WRITE], red, p[P_RED_READ], p[P_RED_MPI], p[P_KERNELS] + halo + red,
             v->prof_it, v->prof_ms);
 }

@@ -3,7 +3,7 @@
 # iteration on one device from plots/data/mpi/SLUG.csv: for each Poisson
 # grid, precision, version and number of ranks (r=2: those of 2 ranks), the
 # medians over the rounds of the profiled loop's parts, each measured alone
-# (the slowest rank's): the kernels (the product's share of them), the halo
+# (each the largest over the ranks): the kernels (the product's share of them), the halo
 # (read, MPI, write), the reductions (read, allreduce), their sum and the
 # profiled loop's iteration; and beside them the timed loop's iteration,
 # where the halo runs beside the interior rows. With r=2, beside each row
@@ -20,6 +20,7 @@ fi
 awk -F, -v precs="$precs" -v want="$want" '
 function med(s,   n, i, j, t, v) {
     n = split(s, v, " ")
+    if (n == 0) return ""
     for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
     return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
 }
@@ -31,12 +32,12 @@ want != "" && $c["ranks"] != want { next }
     k = $c["kernel"]; sub(/-n[0-9]+$/, "", k)
     key = $c["matrix"] SUBSEP $c["precision"] SUBSEP $c["ranks"] SUBSEP k
     if (!(key in seen)) { seen[key] = 1; order[++n] = key }
-    for (i = 1; i <= nf; i++) v[key, i] = v[key, i] " " $c[F[i]]
+    for (i = 1; i <= nf; i++) v[key, i] = v[key, i] " " ((F[i] in c) ? $c[F[i]] : "")
     rm[key] = $c["rows_max"]
     dev = $c["device"]
 }
 END {
-    printf "%s, the profiled loop (each part alone, the slowest rank'"'"'s; ms an iteration, medians of the rounds) beside the timed loop:\n\n", dev
+    printf "%s, the profiled loop (each part alone, each the largest over the ranks; ms an iteration, medians of the rounds) beside the timed loop:\n\n", dev
     printf "| grid | precision | ranks | version | kernels (product) |%s halo: read + MPI + write | reductions: read + allreduce | sum | profiled loop | timed loop |\n", want != "" ? " kernels, 1 rank of as many rows |" : ""
     printf "| --- | --- | ---: | --- | --- |%s --- | --- | ---: | ---: | ---: |\n", want != "" ? " ---: |" : ""
     for (i = 1; i <= n; i++) {
@@ -44,8 +45,9 @@ END {
         for (j = 1; j <= nf; j++) m[j] = med(v[order[i], j])
         h = m[3] + m[4] + m[5]; r = m[6] + m[7]
         o = (rm[order[i]], kp[2], kp[4]) in one ? sprintf(" %.4f |", med(one[rm[order[i]], kp[2], kp[4]])) : " - |"
-        printf "| %s | %s | %d | %s | %.4f (%.4f) |%s %.4f + %.4f + %.4f = %.4f | %.4f + %.4f = %.4f | %.4f | %.4f | %.4f |\n",
-               nm, kp[2], kp[3], kp[4], m[1], m[2], want != "" ? o : "", m[3], m[4], m[5], h, m[6], m[7], r, m[1] + h + r, m[8], m[9]
+        pr = m[2] == "" ? "-" : sprintf("%.4f", m[2])
+        printf "| %s | %s | %d | %s | %.4f (%s) |%s %.4f + %.4f + %.4f = %.4f | %.4f + %.4f = %.4f | %.4f | %.4f | %.4f |\n",
+               nm, kp[2], kp[3], kp[4], m[1], pr, want != "" ? o : "", m[3], m[4], m[5], h, m[6], m[7], r, m[1] + h + r, m[8], m[9]
     }
 }' "$f"
 echo

@@ -7,7 +7,7 @@
 #
 # The rows of one device and one precision and version at a time (chapter
 # 8's CSV: the timed loop's median, and the profiled loop's parts, each
-# measured alone). For each such group, three fits:
+# measured alone). For each such group, four fits:
 #   one rank   T1(m) = t0 + t1 m       the timed iteration of the one-rank
 #                                       rows against their rows m: a latency
 #                                       (launches, the reductions' reads) and
@@ -28,8 +28,8 @@
 # 2, 4 ... 1024 ranks: weak (every rank the rows of a one-rank run: ROWS,
 # default 4096^2, else the largest) and strong (those rows split P ways),
 # the efficiency and the speed-up. Ghosts past the runs: a 2-D grid split in
-# rows gives every inner rank 2 neighbours and 2 nx ghosts (nx from the
-# matrix name). FIGURE: the weak and strong curves (gnuplot, if found).
+# rows gives each of 2 ranks one neighbour and nx ghosts, and every inner
+# rank of more 2 neighbours and 2 nx (nx from the matrix name). FIGURE: the weak and strong curves (gnuplot, if found).
 set -u
 csv=${1:?usage: model.sh CHAPTER8.csv [FIGURE.png]}
 fig=${2:-}
@@ -91,15 +91,15 @@ END {
             if (P[g, i] == 1 && (M[g, i] == want || (base != want && M[g, i] > base))) { base = M[g, i]; bnx = NX[g, i] }
         }
         if (!base) continue
-        printf "%-7s %12s %10s %12s %10s   (%d rows a rank weak, %d in all strong; ghosts 2 nx = %d past 1 rank)\n",
-               "ranks", "weak ms", "efficiency", "strong ms", "speed-up", base, base, 2 * bnx
+        printf "%-7s %12s %10s %12s %10s   (%d rows a rank weak, %d in all strong; ghosts nx = %d on 2 ranks, 2 nx = %d past)\n",
+               "ranks", "weak ms", "efficiency", "strong ms", "speed-up", base, base, bnx, 2 * bnx
         t1r = model(1, base, 0, R[g, 1])
         for (i = 1; i <= n; i++) {   # the measured points of the figure: weak (base rows a rank), strong (base in all)
             if (P[g, i] > 1 && M[g, i] == base) printf "w %s %s %d %.6g\n", part[2], part[3], P[g, i], 100 * t1r / T[g, i] >> dat
             if (P[g, i] > 1 && M[g, i] * P[g, i] == base) printf "s %s %s %d %.6g\n", part[2], part[3], P[g, i], t1r / T[g, i] >> dat
         }
         for (p = 1; p <= 1024; p *= 2) {
-            gh = p > 1 ? 2 * bnx : 0
+            gh = p > 2 ? 2 * bnx : p == 2 ? bnx : 0   # 2 ranks: one neighbour each
             tw = model(p, base, gh, R[g, 1]); ts = model(p, base / p, gh, R[g, 1])
             printf "%-7d %12.4f %9.1f%% %12.4f %9.2fx\n", p, tw, 100 * t1r / tw, ts, t1r / ts
             printf "m %s %s %d %.6g %.6g %.6g %.6g\n", part[2], part[3], p, tw, 100 * t1r / tw, ts, t1r / ts >> dat
