@@ -190,6 +190,14 @@ if need_tool "step8 under oclgrind" oclgrind; then
             else fail "step8 $v $prec on $p rank(s) under oclgrind" "status $(cat "$TMP/status"): $found"; fi
         done
     done
+    # interior rows in a launch of their own, the boundary rows from a global offset
+    SPMV_PROBE_MB=0 SPMV_DEVICE= _run limited 600 "${MPI[@]}" -n 2 oclgrind --data-races --uninitialized \
+        "$bin" --gen poisson:nx=30,ny=20 --local-size 32 --group-size 2
+    found=$(grep -iE 'invalid|error|race|uninitiali[sz]ed' "$TMP/err" | sort | uniq -c | head -n 3)
+    if [ "$(cat "$TMP/status")" = 0 ] && [ "$(grep -c '^check: PASS' "$TMP/out")" = 2 ] && [ -z "$found" ] &&
+        grep -qE '^spmv .* the interior rows first \((256|288), whole work-groups\)' "$TMP/out"; then
+        pass "step8 on 2 ranks under oclgrind, an interior launch and a boundary launch from an offset: clean"
+    else fail "step8 interior and boundary launches under oclgrind" "status $(cat "$TMP/status"): $found $(grep '^spmv' "$TMP/out")"; fi
 fi
 
 # ---- the host code under AddressSanitizer and UndefinedBehaviorSanitizer ----
