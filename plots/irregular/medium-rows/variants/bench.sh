@@ -10,8 +10,9 @@
 #
 # VARIANTS: one line each, LABEL|KERNEL FILE|CL OPTIONS|MORE FLAGS (empty
 # fields: step6's own). A row's kernel column is LABEL, %k in it replaced by
-# step6's own label of the run (vector-4: the group). The kernel files here
-# are step6-csr/kernel.cl with csr_vector replaced:
+# step6's own label of the run (vector-4: the group). A KERNEL FILE named
+# variants/NAME.cl is made here from variants/NAME.patch, step6-csr/kernel.cl
+# with csr_vector replaced (kept as patches, not copies of chapter 6's file):
 #   width.cl   VECTOR_ROWS rows a group (all their loads first), VECTOR_WIDTH
 #              entries a load (int2/int4 and float2/float4 where a row's
 #              aligned piece is whole)
@@ -27,7 +28,14 @@
 set -u
 CSV=$OUT/rows.csv
 T=$(mktemp)
-trap 'rm -f "$T"' EXIT
+VD=$(mktemp -d)
+trap 'rm -rf "$T" "$VD"' EXIT
+here=$(cd "$(dirname "$0")" && pwd)
+for pf in "$here"/*.patch; do
+    n=$(basename "$pf" .patch)
+    [ "$n" = rows ] && continue
+    patch -s -o "$VD/$n.cl" step6-csr/kernel.cl "$pf" || { echo "bench: $pf does not apply to step6-csr/kernel.cl" >&2; exit 2; }
+done
 for r in $(seq "$ROUNDS"); do
     for m in $MATS; do
         for p in $PRECS; do
@@ -39,6 +47,7 @@ for r in $(seq "$ROUNDS"); do
                 rm -f "$T"
                 # shellcheck disable=SC2206  # extra is a word list
                 args=(--gen "$m" --precision "$p" --quiet --csv "$T" $extra)
+                [[ $kf == */variants/*.cl ]] && kf=$VD/$(basename "$kf")   # made from its patch above
                 [ -n "$kf" ] && args+=(--kernel-file "$kf")
                 [ -n "$opts" ] && args+=(--cl-opts "$opts")
                 build/step6 "${args[@]}" >"$OUT/last.txt" 2>&1 || { echo "failed: $lab $m $p"; tail -n 3 "$OUT/last.txt"; }
