@@ -276,16 +276,24 @@ static void keep_time(cg_run *run, double t0)
         run->it_ms[run->nit++] = now_ms() - t0;
 }
 
-/* classic: two reductions an iteration. thresh < 0: no test (warm-up, profile) */
+/* The test before each iteration, where the host's CG makes it: converged
+ * (r.r <= thresh; thresh < 0: no test, the warm-up and the profiled loop),
+ * or --maxiter iterations done */
+static int stop_before(cg_run *run, int maxiter, double thresh)
+{
+    if (thresh >= 0 && run->rr <= thresh) {
+        run->end = CG_CONVERGED;
+        return 1;
+    }
+    return run->iterations == maxiter;
+}
+
+/* classic: two reductions an iteration */
 static void solve_classic(dv *d, int maxiter, double thresh, cg_run *run)
 {
     run->end = CG_MAXITER;
     for (;; run->iterations++) {
-        if (thresh >= 0 && run->rr <= thresh) {
-            run->end = CG_CONVERGED;
-            break;
-        }
-        if (run->iterations == maxiter)
+        if (stop_before(run, maxiter, thresh))
             break;
         double t0 = now_ms(), pq, rr1;
         product(d, d->p, d->q);                                  /* q = A p, the shares of p.q */
@@ -313,11 +321,7 @@ static void solve_single(dv *d, int maxiter, double thresh, cg_run *run)
 {
     run->end = CG_MAXITER;
     for (;; run->iterations++) {
-        if (thresh >= 0 && run->rr <= thresh) {
-            run->end = CG_CONVERGED;
-            break;
-        }
-        if (run->iterations == maxiter)
+        if (stop_before(run, maxiter, thresh))
             break;
         if (!(run->alpha > 0)) {
             run->end = CG_BREAKDOWN;
