@@ -42,7 +42,7 @@ if [ -z "${TMP:-}" ]; then
     trap 'if [ "$FAILED" = 0 ]; then rm -rf "$TMP"; else echo "---- the failed checks'"'"' files are kept in $TMP"; fi' EXIT
 fi
 
-# Open MPI's session folders (chapter 8's runs) in a place of their own,
+# Open MPI's run-time folders (chapter 8's runs) in a place of their own,
 # not in a test's TMPDIR: its daemon removes them after the run has ended
 export OMPI_MCA_orte_tmpdir_base=${OMPI_MCA_orte_tmpdir_base:-/tmp/spmv-ompi-$(id -u)}
 mkdir -p "$OMPI_MCA_orte_tmpdir_base"
