@@ -491,6 +491,15 @@ cl_mem spmv_cl_buffer(spmv_cl *cl, cl_mem_flags flags, size_t bytes, const void 
     return m;
 }
 
+void spmv_cl_arg_value(cl_kernel k, int arg, int single, double v)
+{
+    float f = (float)v;
+    if (single)
+        CL_CHECK(clSetKernelArg(k, arg, sizeof f, &f));
+    else
+        CL_CHECK(clSetKernelArg(k, arg, sizeof v, &v));
+}
+
 double spmv_event_ms(cl_event ev)
 {
     cl_ulong t0 = 0, t1 = 0;

@@ -72,6 +72,10 @@ cl_kernel spmv_cl_kernel(cl_program prog, const char *name);
  * and how much. */
 cl_mem spmv_cl_buffer(spmv_cl *cl, cl_mem_flags flags, size_t bytes, const void *host, const char *what);
 
+/* Set kernel argument arg, a VALUE of the kernel's precision, to v: a float
+ * when single, else a double (the solvers' alpha and beta). */
+void spmv_cl_arg_value(cl_kernel k, int arg, int single, double v);
+
 /* Time of a finished kernel from its profiling event, in milliseconds. */
 double spmv_event_ms(cl_event ev);
 

@@ -117,8 +117,12 @@ static VALUE sum_partials(__local VALUE *s, int count, __global const VALUE *par
 #ifdef CG_FUSED
 /* Chapter 6's hook (../step6-csr/kernel.cl): each row's q_i = (A p)_i is
  * stored as in chapter 6, and p_i * q_i added to the work-item's share of
- * p.q; after the rows, the work-group's sum goes to y[rows + group]. x is p
- * here, y is q. */
+ * p.q; after the rows, the work-group's sum goes to y[CG_PQ_SLOT], by
+ * default y[rows + group]. x is p here, y is q. (Chapter 8 moves the slot:
+ * its product runs in two launches.) */
+#ifndef CG_PQ_SLOT
+#define CG_PQ_SLOT (rows + get_group_id(0))
+#endif
 #define CSR_BEGIN VALUE cg_pq = 0;
 #define CSR_STORE(row, sum)          \
     do {                             \
@@ -142,7 +146,7 @@ static VALUE sum_partials(__local VALUE *s, int count, __global const VALUE *par
     {                                                \
         VALUE pq_ = CG_PQ_SUM(cg_pq);                \
         if (get_local_id(0) == 0)                    \
-            y[rows + get_group_id(0)] = pq_;         \
+            y[CG_PQ_SLOT] = pq_;                     \
     }
 #endif
 

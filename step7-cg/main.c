@@ -127,15 +127,6 @@ static void remember(cg_run *run, int it, double rel)
     run->hist[2 * run->nhist++ + 1] = rel;
 }
 
-static void set_value(cl_kernel k, int arg, const cg_dev *d, double v)
-{
-    float f = (float)v;
-    if (d->single)
-        CL_CHECK(clSetKernelArg(k, arg, sizeof f, &f));
-    else
-        CL_CHECK(clSetKernelArg(k, arg, sizeof v, &v));
-}
-
 /* The split: each finished command's time goes to its kind, and the time
  * between its start and the end of the command before it (the device idle:
  * a launch on its way, the host waiting or deciding) to the gaps. The parts
@@ -269,15 +260,15 @@ static void solve_plain(cg_dev *d, int maxiter, double thresh, void *tmp, cg_run
             break;
         }
         double alpha = rr / pq;
-        set_value(d->k[K_AXPY_X], 1, d, alpha);
+        spmv_cl_arg_value(d->k[K_AXPY_X], 1, d->single, alpha);
         launch(d, K_AXPY_X);                                  /* x += alpha p */
-        set_value(d->k[K_AXPY_R], 1, d, -alpha);
+        spmv_cl_arg_value(d->k[K_AXPY_R], 1, d->single, -alpha);
         launch(d, K_AXPY_R);                                  /* r -= alpha q */
         CL_CHECK(clSetKernelArg(d->k[K_DOT], 1, sizeof d->r, &d->r));
         CL_CHECK(clSetKernelArg(d->k[K_DOT], 2, sizeof d->r, &d->r));
         launch(d, K_DOT);
         double rr1 = read_sum(d, d->part, d->ng, tmp);       /* r.r: the host waits again */
-        set_value(d->k[K_XPAY], 1, d, rr1 / rr);
+        spmv_cl_arg_value(d->k[K_XPAY], 1, d->single, rr1 / rr);
         launch(d, K_XPAY);                                    /* p = r + beta p */
         rr = rr1;
         double t = now_ms();
@@ -294,7 +285,7 @@ static void solve_plain(cg_dev *d, int maxiter, double thresh, void *tmp, cg_run
 /* fused: the device runs on alone; the host reads its state every k iterations */
 static void solve_fused(cg_dev *d, int maxiter, double thresh, int k, void *tmp, cg_run *run)
 {
-    set_value(d->k[K_ALPHA], 5, d, thresh < 0 ? -1.0 : thresh);
+    spmv_cl_arg_value(d->k[K_ALPHA], 5, d->single, thresh < 0 ? -1.0 : thresh);
     int state[2] = { 0, 0 };
     run->end = CG_MAXITER;
     double t0 = now_ms();

@@ -8,8 +8,9 @@
  * interior rows, which read only this rank's entries, while the host
  * exchanges the halo; then the boundary rows, which read the ghosts (the
  * entries after the nloc own ones). main.c builds step 7's kernel.cl (its
- * FOR_EACH, wg_sum and cg_dot, cg_restart), this file, then chapter 6's
- * kernel.cl, as one program:
+ * FOR_EACH, wg_sum, cg_dot, cg_restart, and with -DCG_FUSED its hook on
+ * chapter 6's product), this file, then chapter 6's kernel.cl, as one
+ * program:
  *
  *   classic (two reductions an iteration, the textbook CG of
  *   step7-cg/reference/cg.h):
@@ -34,26 +35,13 @@
  * work-group (main.c rounds the interior rows down to one).
  */
 
-/* Chapter 6's hook (../step6-csr/kernel.cl), as step 7's, with the slot above */
-#define CSR_BEGIN VALUE d8_dot = 0;
-#define CSR_STORE(row, sum)          \
-    do {                             \
-        VALUE q_ = (sum);            \
-        y[row] = q_;                 \
-        d8_dot += x[row] * q_;       \
-    } while (0)
-#ifdef WARP_SHUFFLE
-#define D8_SUM(v) \
-    (barrier(CLK_LOCAL_MEM_FENCE), group_sum(partial, get_local_id(0), get_local_id(0), get_local_size(0), v, 1))
-#else
-#define D8_SUM(v) wg_sum(partial, v)
-#endif
-#define CSR_DONE                                                             \
-    {                                                                        \
-        VALUE s_ = D8_SUM(d8_dot);                                           \
-        if (get_local_id(0) == 0)                                            \
-            y[Q_ROWS + get_global_id(0) / get_local_size(0)] = s_;           \
-    }
+/* Chapter 7's hook (main.c builds with -DCG_FUSED: step 7's kernel.cl
+ * defines it, chapter 6's kernels call it), the slot of each work-group's
+ * share moved to its place in the whole range: both launches' slots follow
+ * q's Q_ROWS rows, one after another. (The macro is expanded where chapter
+ * 6's kernels use it, after this file.) */
+#undef CG_PQ_SLOT
+#define CG_PQ_SLOT (Q_ROWS + get_global_id(0) / get_local_size(0))
 
 /* out[k] = v[idx[k]]: the entries the other ranks read, packed for one read */
 __kernel void d8_pack(const int count, __global const int *restrict idx, __global const VALUE *restrict v,

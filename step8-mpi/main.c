@@ -115,15 +115,6 @@ static double now_ms(void)
     return MPI_Wtime() * 1e3;
 }
 
-static void set_value(cl_kernel k, int arg, const dv *d, double v)
-{
-    float f = (float)v;
-    if (d->single)
-        CL_CHECK(clSetKernelArg(k, arg, sizeof f, &f));
-    else
-        CL_CHECK(clSetKernelArg(k, arg, sizeof v, &v));
-}
-
 /* A kernel over [offset, offset + global); in the profiled loop waited for,
  * its time (the device's clock) added to the kernels' part */
 static void launch_at(dv *d, int i, size_t offset, size_t global)
@@ -303,11 +294,11 @@ static void solve_classic(dv *d, int maxiter, double thresh, cg_run *run)
             break;
         }
         double alpha = run->rr / pq;
-        set_value(d->k[K_UPD_R], 1, d, alpha);
+        spmv_cl_arg_value(d->k[K_UPD_R], 1, d->single, alpha);
         launch(d, K_UPD_R);                                      /* r -= alpha q, the shares of r.r */
         reduce(d, d->part, 0, d->ng, d->part, 0, 0, &rr1);         /* reduction 2 */
-        set_value(d->k[K_UPD_XP], 1, d, alpha);
-        set_value(d->k[K_UPD_XP], 2, d, rr1 / run->rr);
+        spmv_cl_arg_value(d->k[K_UPD_XP], 1, d->single, alpha);
+        spmv_cl_arg_value(d->k[K_UPD_XP], 2, d->single, rr1 / run->rr);
         launch(d, K_UPD_XP);                                     /* x += alpha p; p = r + beta p */
         run->rr = rr1;
         keep_time(run, t0);
@@ -328,8 +319,8 @@ static void solve_single(dv *d, int maxiter, double thresh, cg_run *run)
             break;
         }
         double t0 = now_ms(), sums[2];
-        set_value(d->k[K_UPD_ALL], 1, d, run->alpha);
-        set_value(d->k[K_UPD_ALL], 2, d, run->beta);
+        spmv_cl_arg_value(d->k[K_UPD_ALL], 1, d->single, run->alpha);
+        spmv_cl_arg_value(d->k[K_UPD_ALL], 2, d->single, run->beta);
         launch(d, K_UPD_ALL);                                    /* p, s, x, r; the shares of r.r */
         product(d, d->r, d->w);                                  /* w = A r, the shares of w.r */
         reduce(d, d->w, d->m->nloc, d->npq, d->w, d->m->nloc + d->npq, d->ng, sums);   /* the one reduction */
@@ -596,7 +587,7 @@ static cl_program build_program(dv *d, const spmv_options *o, char p, int vector
 {
     int shuffle = WARP_SHUFFLES && d->cl->ptx && gpu && d->spmv_local % 32 == 0;
     char opts[1024];
-    snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d%s%.0d -DQ_ROWS=%d -DNPQ=%d%s%s%s",
+    snprintf(opts, sizeof opts, "-DVALUE=%s%s%s -DGROUP_SIZE=%d%s%.0d -DCG_FUSED -DQ_ROWS=%d -DNPQ=%d%s%s%s",
              spmv_prec_cl_type(p), d->single ? "" : " -DUSE_FP64", shuffle ? " -DWARP_SHUFFLE" : "", group,
              unroll ? " -DVECTOR_UNROLL=" : "", unroll, d->m->nloc, d->npq, gpu ? "" : " -DCONTIGUOUS",
              o->cl_opts ? " " : "", o->cl_opts ? o->cl_opts : "");
