@@ -82,7 +82,7 @@ function devices_line(    i, pk, a, seen, s, sep, dv) {
         pk = PKEY[i]
         if (!(pk in USED)) continue
         split(pk, a, SUBSEP)
-        # the file's kernels' driver, then cuSPARSE's, whichever row came last
+        # the file's kernels' driver, then cuSPARSE's: each the driver of the last row of its kind
         dv = DEV[a[1]] ", " (a[1] in DRVK ? DRVK[a[1]] : DRV[a[1]])
         if ((a[1] in DRVK) && (a[1] in DRVC)) dv = dv "; " DEV[a[1]] ", " DRVC[a[1]]
         if (dv in seen) continue
@@ -90,7 +90,13 @@ function devices_line(    i, pk, a, seen, s, sep, dv) {
     }
     return s
 }
-function use(key, n,    a) { split(key, a, SUBSEP); USED[a[1] SUBSEP a[2]] += n }
+# a key's rows, counted once however many cells read them (a reference
+# column is read by every cell of its row)
+function use(key, n,    a) {
+    split(key, a, SUBSEP); USED[a[1] SUBSEP a[2]] += 0
+    if (key in COUNTED) return
+    COUNTED[key] = 1; USED[a[1] SUBSEP a[2]] += n
+}
 
 # ---------- devices ----------
 function cell(key, g0,    s) {
@@ -247,14 +253,14 @@ function pivot(    n, cs, i, j, a, b, lab, kk, rr, mats, nm, key, refkey, out, v
                 rk = ref == "cusparse" ? cuskey(key, RM[x], P[pp]) : index(ref, "@") ? findkey(substr(ref, 1, index(ref, "@") - 1), substr(ref, index(ref, "@") + 1), RM[x], P[pp]) : findkey(ref, CR[j], RM[x], P[pp])
                 out = out " | " g(v)
                 if (range && count(GF[key]) > 1) out = out " [" g(minof(GF[key])) "-" g(maxof(GF[key])) "]"
-                if (rk != "") { use(rk, rk == key ? 0 : count(GF[rk])); out = out " (" sprintf("%.2f", v / median(GF[rk])) ")" }
+                if (rk != "") { use(rk, count(GF[rk])); out = out " (" sprintf("%.2f", v / median(GF[rk])) ")" }
                 if (dev == "") dev = DEVOF(key)
             }
             if (ref == "cusparse")
                 for (j = 1; j <= nref; j++) {
                     rk = findkey("cusparse", REFREV[j], RM[x], P[pp])
                     if (rk == "") { out = out " | -"; continue }
-                    use(rk, 0); out = out " | " g(median(GF[rk]))
+                    use(rk, count(GF[rk])); out = out " | " g(median(GF[rk]))
                     if (range && count(GF[rk]) > 1) out = out " [" g(minof(GF[rk])) "-" g(maxof(GF[rk])) "]"
                 }
             if (any) print "| " SHORTDEV(dev) " | " RM[x] " | " P[pp] out " |"
@@ -355,7 +361,9 @@ function short_devices(    i, pk, a, seen, s, sep, dv) {
         pk = PKEY[i]
         if (!(pk in USED)) continue
         split(pk, a, SUBSEP)
-        dv = DEV[a[1]] ", " DRV6[a[1]]
+        # the kernels' driver, then cuSPARSE's (the file's last row may be cuSPARSE's)
+        dv = DEV[a[1]] ", " (a[1] in DRVK ? DRVK[a[1]] : DRV6[a[1]])
+        if ((a[1] in DRVK) && (a[1] in DRVC)) dv = dv "; " DEV[a[1]] ", " DRVC[a[1]]
         if (dv in seen) continue
         seen[dv] = 1; s = s sep dv; sep = "; "
     }
