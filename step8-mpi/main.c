@@ -96,7 +96,9 @@ typedef struct {
     size_t lanes, spmv_local; /* the product's work-items a row, work-group */
     cl_mem ptr, col, val, b, x, r, p, q, s, w, part, idx, sendb, ghostb, sums;
     int ng, npq;              /* shares: the vector kernels' work-groups, the product's */
-    void *sendh, *ghosth, *tmp;
+    cl_command_queue xq;      /* the halo's copies, beside the kernels' queue */
+    cl_mem pin[3];            /* pinned host memory: the halo sent, received, the sums */
+    void *sendh, *ghosth, *sumsh, *tmp;
     int prof;                 /* the profiled loop: every part waited for and timed */
     double part_ms[P_COUNT];
 } dv;
@@ -115,78 +117,85 @@ static double now_ms(void)
     return MPI_Wtime() * 1e3;
 }
 
-/* A kernel over [offset, offset + global); in the profiled loop waited for,
- * its time (the device's clock) added to the kernels' part */
-static void launch_at(dv *d, int i, size_t offset, size_t global)
+/* A kernel over [offset, offset + global), after the event `after` (NULL:
+ * none) and giving its own in `done` (NULL: none); in the profiled loop
+ * waited for, its time (the device's clock) added to the kernels' part */
+static void launch_at(dv *d, int i, size_t offset, size_t global, cl_event after, cl_event *done)
 {
-    cl_event ev;
-    CL_CHECK(clEnqueueNDRangeKernel(d->cl->queue, d->k[i], 1, offset ? &offset : NULL, &global, &d->local[i], 0,
-                                    NULL, d->prof ? &ev : NULL));
+    cl_event ev = NULL;
+    CL_CHECK(clEnqueueNDRangeKernel(d->cl->queue, d->k[i], 1, offset ? &offset : NULL, &global, &d->local[i],
+                                    after ? 1 : 0, after ? &after : NULL, d->prof || done ? &ev : NULL));
     if (d->prof) {
         CL_CHECK(clWaitForEvents(1, &ev));
         double ms = spmv_event_ms(ev);
         d->part_ms[P_KERNELS] += ms;
         if (i == K_SPMV)
             d->part_ms[P_PRODUCT] += ms;   /* the product's share of the kernels */
-        clReleaseEvent(ev);
     }
+    if (done)
+        *done = ev;
+    else if (ev)
+        clReleaseEvent(ev);
 }
 
 static void launch(dv *d, int i)
 {
-    launch_at(d, i, 0, d->global[i]);
+    launch_at(d, i, 0, d->global[i], NULL, NULL);
 }
 
 /* out = A v over this rank's rows, the halo of v exchanged on the way: the
  * entries the other ranks read packed and read back; the interior rows
  * launched (the device busy while the host exchanges); the ghosts
- * written and copied after v's own entries; the boundary rows */
+ * written and copied after v's own entries; the boundary rows. The copies
+ * go through a queue of their own (d->xq), each after the kernel it needs
+ * by an event: the read runs beside the interior rows, not before them. */
 static void product(dv *d, cl_mem v, cl_mem out)
 {
     mpi_split *m = d->m;
-    cl_command_queue q = d->cl->queue;
     cl_kernel ks = d->k[K_SPMV];
-    cl_event got = NULL;
+    cl_event packed, got = NULL, wrote = NULL;
     double t;
     CL_CHECK(clSetKernelArg(ks, 4, sizeof v, &v));
     CL_CHECK(clSetKernelArg(ks, 5, sizeof out, &out));
     if (m->send_total) {
         CL_CHECK(clSetKernelArg(d->k[K_PACK], 2, sizeof v, &v));
-        launch(d, K_PACK);
+        launch_at(d, K_PACK, 0, d->global[K_PACK], NULL, &packed);
         t = now_ms();
-        CL_CHECK(clEnqueueReadBuffer(q, d->sendb, CL_FALSE, 0, (size_t)m->send_total * d->vsize, d->sendh, 0, NULL,
-                                     &got));
+        CL_CHECK(clEnqueueReadBuffer(d->xq, d->sendb, CL_FALSE, 0, (size_t)m->send_total * d->vsize, d->sendh, 1,
+                                     &packed, &got));
+        CL_CHECK(clFlush(d->xq));
+        clReleaseEvent(packed);
         if (d->prof)
             CL_CHECK(clWaitForEvents(1, &got)), d->part_ms[P_HALO_READ] += now_ms() - t;
     }
     if (d->ni > 0) {   /* 1. the interior rows */
         CL_CHECK(clSetKernelArg(ks, 0, sizeof d->ni, &d->ni));
-        launch_at(d, K_SPMV, 0, (size_t)d->ni * d->lanes);
+        launch_at(d, K_SPMV, 0, (size_t)d->ni * d->lanes, NULL, NULL);
     }
-    CL_CHECK(clFlush(q));
-    if (m->size > 1) {   /* 2. the exchange, while they run */
-        if (got)
-            CL_CHECK(clWaitForEvents(1, &got)), clReleaseEvent(got);
+    CL_CHECK(clFlush(d->cl->queue));
+    if (got)   /* 2. the exchange, while they run */
+        CL_CHECK(clWaitForEvents(1, &got)), clReleaseEvent(got);
+    if (m->size > 1) {
         t = now_ms();
         split_exchange(m, d->sendh, d->ghosth, d->vt);
         if (d->prof)
             d->part_ms[P_HALO_MPI] += now_ms() - t;
         if (m->nghost) {   /* into their own buffer, then after v's own entries: d8_unpack */
             t = now_ms();
-            CL_CHECK(clEnqueueWriteBuffer(q, d->ghostb, d->prof ? CL_TRUE : CL_FALSE, 0,
-                                          (size_t)m->nghost * d->vsize, d->ghosth, 0, NULL, NULL));
+            CL_CHECK(clEnqueueWriteBuffer(d->xq, d->ghostb, CL_FALSE, 0, (size_t)m->nghost * d->vsize, d->ghosth, 0,
+                                          NULL, &wrote));
+            CL_CHECK(clFlush(d->xq));
             if (d->prof)
-                d->part_ms[P_HALO_WRITE] += now_ms() - t;
+                CL_CHECK(clWaitForEvents(1, &wrote)), d->part_ms[P_HALO_WRITE] += now_ms() - t;
             CL_CHECK(clSetKernelArg(d->k[K_UNPACK], 3, sizeof v, &v));
-            launch(d, K_UNPACK);
+            launch_at(d, K_UNPACK, 0, d->global[K_UNPACK], wrote, NULL);
+            clReleaseEvent(wrote);
         }
-    } else if (got) {
-        clReleaseEvent(got);
     }
     if (d->ni < m->nloc) {   /* 3. the boundary rows, from a global offset */
         CL_CHECK(clSetKernelArg(ks, 0, sizeof m->nloc, &m->nloc));
         size_t offset = (size_t)d->ni * d->lanes;
-        launch_at(d, K_SPMV, offset, spmv_round_up((size_t)m->nloc * d->lanes - offset, d->spmv_local));
+        launch_at(d, K_SPMV, offset, spmv_round_up((size_t)m->nloc * d->lanes - offset, d->spmv_local), NULL, NULL);
     }
 }
 
@@ -206,11 +215,9 @@ static void reduce(dv *d, cl_mem a, int at_a, int na, cl_mem b, int at_b, int nb
     CL_CHECK(clSetKernelArg(k, 5, sizeof at_b, &at_b));
     launch(d, K_SUMS);
     double t = now_ms();
-    float f[2];
-    CL_CHECK(clEnqueueReadBuffer(d->cl->queue, d->sums, CL_TRUE, 0, (size_t)nsum * d->vsize, d->single ? (void *)f
-                                 : (void *)sums, 0, NULL, NULL));
-    for (int j = 0; d->single && j < nsum; j++)
-        sums[j] = f[j];
+    CL_CHECK(clEnqueueReadBuffer(d->cl->queue, d->sums, CL_TRUE, 0, (size_t)nsum * d->vsize, d->sumsh, 0, NULL, NULL));
+    for (int j = 0; j < nsum; j++)
+        sums[j] = d->single ? ((float *)d->sumsh)[j] : ((double *)d->sumsh)[j];
     if (d->prof)
         d->part_ms[P_RED_READ] += now_ms() - t;
     t = now_ms();
@@ -509,7 +516,27 @@ static void setup_sizes(dv *d, const spmv_options *o, int vector, int group, int
     d->ng = (int)(groups < most ? groups : most ? most : 1);
     for (int i = 0; i < K_COUNT; i++)
         d->local[i] = i == K_SPMV ? local : cg_local, d->global[i] = (size_t)d->ng * cg_local;
+    size_t few[2] = { (size_t)m->send_total, (size_t)m->nghost };   /* the halo's kernels: no idle work-groups */
+    for (int i = 0; i < 2; i++)
+        if (few[i] < d->global[K_PACK + i])
+            d->global[K_PACK + i] = spmv_round_up(few[i] ? few[i] : 1, cg_local);
     d->local[K_SUMS] = d->global[K_SUMS] = !gpu ? 1 : cl->max_wg < 1024 ? cl->max_wg : 1024;   /* one work-group */
+}
+
+/* Host memory the device copies to and from directly: a buffer allocated
+ * in host memory (CL_MEM_ALLOC_HOST_PTR), mapped once for good (pinned, on
+ * a GPU). The halo and the sums cross it every iteration; from ordinary
+ * (pageable) memory a copy is staged through such memory by the driver,
+ * and a read into it keeps the host waiting until the read is done. */
+static void *pinned(dv *d, int i, size_t size, const char *what)
+{
+    cl_int e;
+    d->pin[i] = clCreateBuffer(d->cl->ctx, CL_MEM_ALLOC_HOST_PTR, size, NULL, &e);
+    void *h = e != CL_SUCCESS ? NULL : clEnqueueMapBuffer(d->cl->queue, d->pin[i], CL_TRUE, CL_MAP_READ | CL_MAP_WRITE,
+                                                          0, size, 0, NULL, NULL, &e);
+    if (!h || e != CL_SUCCESS)
+        spmv_die(SPMV_EXIT_USAGE, "out of host memory for %s (%zu bytes): %s", what, size, cl_error_name(e));
+    return h;
 }
 
 static void make_buffers(dv *d)
@@ -539,10 +566,34 @@ static void make_buffers(dv *d)
     spmv_error err;
     size_t most = nv > st ? nv : st;
     d->tmp = spmv_alloc(most, vs, "read-back", &err);
-    d->sendh = d->tmp ? spmv_alloc(st ? st : 1, vs, "the halo sent", &err) : NULL;
-    d->ghosth = d->sendh ? spmv_alloc(m->nghost ? (size_t)m->nghost : 1, vs, "the halo received", &err) : NULL;
-    if (!d->ghosth)
+    if (!d->tmp)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    d->sendh = pinned(d, 0, (st ? st : 1) * vs, "the halo sent");
+    d->ghosth = pinned(d, 1, (m->nghost ? (size_t)m->nghost : 1) * vs, "the halo received");
+    d->sumsh = pinned(d, 2, 2 * vs, "the sums read back");
+    cl_int e;
+    d->xq = clCreateCommandQueue(cl->ctx, cl->device, 0, &e);
+    CL_CHECK_ERR(e);
+}
+
+/* Everything make_buffers and build_program made */
+static void release(dv *d, cl_program prog)
+{
+    cl_mem bufs[] = { d->ptr, d->col, d->val, d->b, d->x, d->r, d->p, d->q, d->s, d->w, d->part, d->idx, d->sendb,
+                      d->ghostb, d->sums };
+    for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
+        clReleaseMemObject(bufs[i]);
+    void *host[3] = { d->sendh, d->ghosth, d->sumsh };
+    for (int i = 0; i < 3; i++)
+        CL_CHECK(clEnqueueUnmapMemObject(d->cl->queue, d->pin[i], host[i], 0, NULL, NULL));
+    CL_CHECK(clFinish(d->cl->queue));
+    for (int i = 0; i < 3; i++)
+        clReleaseMemObject(d->pin[i]);
+    clReleaseCommandQueue(d->xq);
+    for (int i = 0; i < K_COUNT; i++)
+        clReleaseKernel(d->k[i]);
+    clReleaseProgram(prog);
+    free(d->tmp);
 }
 
 static void arg(cl_kernel k, int i, size_t size, const void *v)
@@ -872,20 +923,14 @@ int main(int argc, char **argv)
         for (int i = 0; o.csv && i < nv; i++)
             write_csv(o.csv, &res[i], &m, &cl, &s, fixed, sizes);
     }
-    cl_mem bufs[] = { d.ptr, d.col, d.val, d.b, d.x, d.r, d.p, d.q, d.s, d.w, d.part, d.idx, d.sendb, d.ghostb,
-                      d.sums };
-    for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
-        clReleaseMemObject(bufs[i]);
-    for (int i = 0; i < K_COUNT; i++)
-        clReleaseKernel(d.k[i]);
-    clReleaseProgram(prog);
+    release(&d, prog);
     spmv_cl_close(&cl);
     if (m.rank == 0) {
         spmv_cg_result_free(&host);
         free(s.val), free(s.bd), free(s.b), free(xh), free(xall);
         csr_free(&s.A);
     }
-    free(d.tmp), free(d.sendh), free(d.ghosth), free(xl);
+    free(xl);
     split_free(&m);
     MPI_Finalize();
     return status;
