@@ -96,8 +96,7 @@ typedef struct {
     size_t lanes, spmv_local; /* the product's work-items a row, work-group */
     cl_mem ptr, col, val, b, x, r, p, q, s, w, part, idx, sendb, ghostb, sums;
     int ng, npq;              /* shares: the vector kernels' work-groups, the product's */
-    cl_command_queue xq;      /* the halo's queue, beside the kernels' */
-    cl_event pending;         /* the boundary rows on xq: the kernels' queue waits for them */
+    cl_command_queue xq;      /* the halo's copies, beside the kernels' queue */
     cl_mem pin[3];            /* pinned host memory: the halo sent, received, the sums */
     void *sendh, *ghosth, *sumsh, *tmp;
     int prof;                 /* the profiled loop: every part waited for and timed */
@@ -118,18 +117,14 @@ static double now_ms(void)
     return MPI_Wtime() * 1e3;
 }
 
-/* A kernel over [offset, offset + global) on queue q, its event given in
- * `done` (NULL: not kept). On the kernels' queue it first waits for the
- * boundary rows of the last product, launched on the halo's queue
- * (d->pending). In the profiled loop waited for, its time (the device's
- * clock) added to the kernels' part. */
-static void launch_on(dv *d, cl_command_queue q, int i, size_t offset, size_t global, cl_event *done)
+/* A kernel over [offset, offset + global), after the event `after` (NULL:
+ * none) and giving its own in `done` (NULL: none); in the profiled loop
+ * waited for, its time (the device's clock) added to the kernels' part */
+static void launch_at(dv *d, int i, size_t offset, size_t global, cl_event after, cl_event *done)
 {
-    cl_event ev = NULL, *after = q == d->cl->queue && d->pending ? &d->pending : NULL;
-    CL_CHECK(clEnqueueNDRangeKernel(q, d->k[i], 1, offset ? &offset : NULL, &global, &d->local[i], after ? 1 : 0,
-                                    after, d->prof || done ? &ev : NULL));
-    if (after)
-        clReleaseEvent(d->pending), d->pending = NULL;
+    cl_event ev = NULL;
+    CL_CHECK(clEnqueueNDRangeKernel(d->cl->queue, d->k[i], 1, offset ? &offset : NULL, &global, &d->local[i],
+                                    after ? 1 : 0, after ? &after : NULL, d->prof || done ? &ev : NULL));
     if (d->prof) {
         CL_CHECK(clWaitForEvents(1, &ev));
         double ms = spmv_event_ms(ev);
@@ -145,46 +140,39 @@ static void launch_on(dv *d, cl_command_queue q, int i, size_t offset, size_t gl
 
 static void launch(dv *d, int i)
 {
-    launch_on(d, d->cl->queue, i, 0, d->global[i], NULL);
+    launch_at(d, i, 0, d->global[i], NULL, NULL);
 }
 
-/* out = A v over this rank's rows, the halo of v exchanged on the way, on
- * two queues. The kernels' queue runs the interior rows, which read no
- * ghost. The halo's queue (d->xq), once the kernels' queue has made v (a
- * marker, a barrier), packs the entries the other ranks read and reads
- * them back; the host exchanges them while the interior rows run; the
- * ghosts are written and copied after v's own entries, then the boundary
- * rows run there too, beside the interior rows' last work-groups. The
- * next kernel on the kernels' queue waits for them (d->pending). */
+/* out = A v over this rank's rows, the halo of v exchanged on the way: the
+ * entries the other ranks read packed and read back; the interior rows
+ * launched (the device busy while the host exchanges); the ghosts
+ * written and copied after v's own entries; the boundary rows. The copies
+ * go through a queue of their own (d->xq), each after the kernel it needs
+ * by an event: the read runs beside the interior rows, not before them. */
 static void product(dv *d, cl_mem v, cl_mem out)
 {
     mpi_split *m = d->m;
-    cl_command_queue q = d->cl->queue, xq = m->size > 1 ? d->xq : q;
     cl_kernel ks = d->k[K_SPMV];
-    cl_event made, got = NULL, wrote = NULL;
+    cl_event packed, got = NULL, wrote = NULL;
     double t;
     CL_CHECK(clSetKernelArg(ks, 4, sizeof v, &v));
     CL_CHECK(clSetKernelArg(ks, 5, sizeof out, &out));
-    if (xq != q) {
-        CL_CHECK(clEnqueueMarkerWithWaitList(q, 0, NULL, &made));
-        CL_CHECK(clEnqueueBarrierWithWaitList(xq, 1, &made, NULL));
-        clReleaseEvent(made);
-    }
     if (m->send_total) {
         CL_CHECK(clSetKernelArg(d->k[K_PACK], 2, sizeof v, &v));
-        launch_on(d, xq, K_PACK, 0, d->global[K_PACK], NULL);
+        launch_at(d, K_PACK, 0, d->global[K_PACK], NULL, &packed);
         t = now_ms();
-        CL_CHECK(clEnqueueReadBuffer(xq, d->sendb, CL_FALSE, 0, (size_t)m->send_total * d->vsize, d->sendh, 0, NULL,
-                                     &got));
-        CL_CHECK(clFlush(xq));
+        CL_CHECK(clEnqueueReadBuffer(d->xq, d->sendb, CL_FALSE, 0, (size_t)m->send_total * d->vsize, d->sendh, 1,
+                                     &packed, &got));
+        CL_CHECK(clFlush(d->xq));
+        clReleaseEvent(packed);
         if (d->prof)
             CL_CHECK(clWaitForEvents(1, &got)), d->part_ms[P_HALO_READ] += now_ms() - t;
     }
     if (d->ni > 0) {   /* 1. the interior rows */
         CL_CHECK(clSetKernelArg(ks, 0, sizeof d->ni, &d->ni));
-        launch_on(d, q, K_SPMV, 0, (size_t)d->ni * d->lanes, NULL);
+        launch_at(d, K_SPMV, 0, (size_t)d->ni * d->lanes, NULL, NULL);
     }
-    CL_CHECK(clFlush(q));
+    CL_CHECK(clFlush(d->cl->queue));
     if (got)   /* 2. the exchange, while they run */
         CL_CHECK(clWaitForEvents(1, &got)), clReleaseEvent(got);
     if (m->size > 1) {
@@ -194,21 +182,20 @@ static void product(dv *d, cl_mem v, cl_mem out)
             d->part_ms[P_HALO_MPI] += now_ms() - t;
         if (m->nghost) {   /* into their own buffer, then after v's own entries: d8_unpack */
             t = now_ms();
-            CL_CHECK(clEnqueueWriteBuffer(xq, d->ghostb, CL_FALSE, 0, (size_t)m->nghost * d->vsize, d->ghosth, 0,
+            CL_CHECK(clEnqueueWriteBuffer(d->xq, d->ghostb, CL_FALSE, 0, (size_t)m->nghost * d->vsize, d->ghosth, 0,
                                           NULL, &wrote));
+            CL_CHECK(clFlush(d->xq));
             if (d->prof)
                 CL_CHECK(clWaitForEvents(1, &wrote)), d->part_ms[P_HALO_WRITE] += now_ms() - t;
-            clReleaseEvent(wrote);
             CL_CHECK(clSetKernelArg(d->k[K_UNPACK], 3, sizeof v, &v));
-            launch_on(d, xq, K_UNPACK, 0, d->global[K_UNPACK], NULL);
+            launch_at(d, K_UNPACK, 0, d->global[K_UNPACK], wrote, NULL);
+            clReleaseEvent(wrote);
         }
     }
     if (d->ni < m->nloc) {   /* 3. the boundary rows, from a global offset */
         CL_CHECK(clSetKernelArg(ks, 0, sizeof m->nloc, &m->nloc));
         size_t offset = (size_t)d->ni * d->lanes;
-        launch_on(d, xq, K_SPMV, offset, spmv_round_up((size_t)m->nloc * d->lanes - offset, d->spmv_local),
-                  xq != q ? &d->pending : NULL);
-        CL_CHECK(clFlush(xq));
+        launch_at(d, K_SPMV, offset, spmv_round_up((size_t)m->nloc * d->lanes - offset, d->spmv_local), NULL, NULL);
     }
 }
 
@@ -585,7 +572,7 @@ static void make_buffers(dv *d)
     d->ghosth = pinned(d, 1, (m->nghost ? (size_t)m->nghost : 1) * vs, "the halo received");
     d->sumsh = pinned(d, 2, 2 * vs, "the sums read back");
     cl_int e;
-    d->xq = clCreateCommandQueue(cl->ctx, cl->device, CL_QUEUE_PROFILING_ENABLE, &e);
+    d->xq = clCreateCommandQueue(cl->ctx, cl->device, 0, &e);
     CL_CHECK_ERR(e);
 }
 
@@ -599,7 +586,6 @@ static void release(dv *d, cl_program prog)
     void *host[3] = { d->sendh, d->ghosth, d->sumsh };
     for (int i = 0; i < 3; i++)
         CL_CHECK(clEnqueueUnmapMemObject(d->cl->queue, d->pin[i], host[i], 0, NULL, NULL));
-    CL_CHECK(clFinish(d->xq));
     CL_CHECK(clFinish(d->cl->queue));
     for (int i = 0; i < 3; i++)
         clReleaseMemObject(d->pin[i]);
