@@ -97,6 +97,7 @@ typedef struct {
     cl_mem ptr, col, val, b, x, r, p, q, s, w, part, idx, sendb, ghostb, sums;
     int ng, npq;              /* shares: the vector kernels' work-groups, the product's */
     cl_command_queue xq;      /* the halo's copies, beside the kernels' queue */
+    int span_at;              /* >= 0: the entries sent are v[span_at ..], in order (no pack); -1: packed */
     cl_mem pin[3];            /* pinned host memory: the halo sent, received, the sums */
     void *sendh, *ghosth, *sumsh, *tmp;
     int prof;                 /* the profiled loop: every part waited for and timed */
@@ -158,10 +159,17 @@ static void product(dv *d, cl_mem v, cl_mem out)
     CL_CHECK(clSetKernelArg(ks, 4, sizeof v, &v));
     CL_CHECK(clSetKernelArg(ks, 5, sizeof out, &out));
     if (m->send_total) {
-        CL_CHECK(clSetKernelArg(d->k[K_PACK], 2, sizeof v, &v));
-        launch_at(d, K_PACK, 0, d->global[K_PACK], NULL, &packed);
+        cl_mem from = d->sendb;
+        size_t at = 0;
+        if (d->span_at >= 0) {   /* the entries sent are one stretch of v, in order: read it, no pack */
+            CL_CHECK(clEnqueueMarkerWithWaitList(d->cl->queue, 0, NULL, &packed));
+            from = v, at = (size_t)d->span_at * d->vsize;
+        } else {
+            CL_CHECK(clSetKernelArg(d->k[K_PACK], 2, sizeof v, &v));
+            launch_at(d, K_PACK, 0, d->global[K_PACK], NULL, &packed);
+        }
         t = now_ms();
-        CL_CHECK(clEnqueueReadBuffer(d->xq, d->sendb, CL_FALSE, 0, (size_t)m->send_total * d->vsize, d->sendh, 1,
+        CL_CHECK(clEnqueueReadBuffer(d->xq, from, CL_FALSE, at, (size_t)m->send_total * d->vsize, d->sendh, 1,
                                      &packed, &got));
         CL_CHECK(clFlush(d->xq));
         clReleaseEvent(packed);
@@ -571,6 +579,10 @@ static void make_buffers(dv *d)
     d->sendh = pinned(d, 0, (st ? st : 1) * vs, "the halo sent");
     d->ghosth = pinned(d, 1, (m->nghost ? (size_t)m->nghost : 1) * vs, "the halo received");
     d->sumsh = pinned(d, 2, 2 * vs, "the sums read back");
+    d->span_at = st ? m->send_idx[0] : -1;
+    for (int k = 1; k < m->send_total && d->span_at >= 0; k++)
+        if (m->send_idx[k] != d->span_at + k)
+            d->span_at = -1;
     cl_int e;
     d->xq = clCreateCommandQueue(cl->ctx, cl->device, 0, &e);
     CL_CHECK_ERR(e);
