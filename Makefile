@@ -112,7 +112,7 @@ CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(NVCC)))
 CUDA_ARCH ?=
 CUDA_OK   := $(and $(realpath $(NVCC)),$(wildcard $(CUDA_HOME)/include/cusparse.h))
 ifneq ($(CUDA_OK),)
-cusparse: $(BUILD)/cusparse $(BUILD)/cusparse-cg
+cusparse: $(BUILD)/cusparse $(BUILD)/cusparse-cg $(BUILD)/cuda-mgpu-cg
 CUDA_LINK = $(LDFLAGS) -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64
 $(BUILD)/vendor/probe.o: vendor/cusparse/probe.cu vendor/cusparse/probe.h
 	@mkdir -p $(BUILD)/vendor
@@ -136,6 +136,16 @@ $(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c vendor/cusparse-cg/scalars.h $(C
 	$(CC) $(CFLAGS) -c step7-cg/reference/cg.c -o $(BUILD)/vendor/cg.o
 	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cg.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(CUDA_LINK) \
 	    -lcusparse -lcublas -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
+# vendor/cuda-mgpu-cg: chapter 8's yardstick, CG over the GPUs of one node in
+# one persistent cooperative kernel a GPU (solver.cu; grid.sync() needs no
+# -rdc), on chapter 7's system (step7-cg/reference/) split as step8 splits it
+$(BUILD)/vendor/mgpu-solver.o: vendor/cuda-mgpu-cg/solver.cu vendor/cuda-mgpu-cg/solver.h
+	@mkdir -p $(dir $@)
+	$(NVCC) -O3 $(CUDA_ARCH) -c $< -o $@
+$(BUILD)/cuda-mgpu-cg: vendor/cuda-mgpu-cg/main.c vendor/cuda-mgpu-cg/solver.h $(CG_SRC) $(SYSTEM_SRC) $(CHOICE_SRC) $(BUILD)/vendor/cuda.o $(BUILD)/vendor/mgpu-solver.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
+	$(CC) $(CFLAGS) -Ivendor/cusparse -isystem $(CUDA_HOME)/include vendor/cuda-mgpu-cg/main.c \
+	    $(filter %.c,$(CG_SRC) $(SYSTEM_SRC) $(CHOICE_SRC)) $(BUILD)/vendor/cuda.o $(BUILD)/vendor/mgpu-solver.o \
+	    $(BUILD)/libspmv.a $(CUDA_LINK) -lcusparse -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
 else
 cusparse:
 	@echo "cusparse: skipped (no nvcc / cuSPARSE found)"
