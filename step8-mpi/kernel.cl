@@ -62,31 +62,6 @@ __kernel void d8_unpack(const int count, const int n, __global const VALUE *rest
         v[n + k] = ghost[k];
 }
 
-/* The sum of part[0..count) over the work-group, as step 7's sum_partials
- * but with WIDE loads in flight a work-item, not 4: one work-group adding
- * the product's 65,536 shares at 4096^2 (64 a work-item where it is 1024
- * wide) waits for memory 64 / WIDE times, not 16. The same bits on every
- * call with the same count and size. */
-#define WIDE 16
-static VALUE sum_wide(__local VALUE *s, int count, __global const VALUE *part)
-{
-    int i = get_local_id(0), st = get_local_size(0);
-    VALUE acc[WIDE];
-    for (int j = 0; j < WIDE; j++)
-        acc[j] = 0;
-    for (; i + (WIDE - 1) * st < count; i += WIDE * st)
-#pragma unroll
-        for (int j = 0; j < WIDE; j++)
-            acc[j] += part[i + j * st];
-    for (; i < count; i += st)
-        acc[0] += part[i];
-    VALUE v = 0;
-#pragma unroll
-    for (int j = 0; j < WIDE; j++)
-        v += acc[j];
-    return wg_sum(s, v);
-}
-
 /* One work-group: out[0] = the sum of a[at_a ..] (na values), out[1] = of
  * b[at_b ..] (nb; 0: none). The shares of a dot product added up on the
  * device, so the host reads one value, not one a work-group (65,536 of the
@@ -95,7 +70,7 @@ __kernel void d8_sums(const int na, __global const VALUE *restrict a, const int 
                       __global const VALUE *restrict b, const int at_b, __global VALUE *restrict out,
                       __local VALUE *scratch)
 {
-    VALUE sa = sum_wide(scratch, na, a + at_a), sb = sum_wide(scratch, nb, b + at_b);
+    VALUE sa = sum_partials(scratch, na, a + at_a), sb = sum_partials(scratch, nb, b + at_b);
     if (get_local_id(0) == 0) {
         out[0] = sa;
         out[1] = sb;
