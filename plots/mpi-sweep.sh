@@ -10,7 +10,10 @@
 #
 # With PETSC=1 (and build/petsc-cg), after each step8 run the same solve by
 # PETSc's KSPCG and KSPPIPECG on as many ranks (double only), so that each
-# pair is interleaved: rows in DATA/petsc.csv.
+# pair is interleaved: rows in DATA/petsc.csv. With CUDA=1 (and
+# build/cuda-mgpu-cg, make cusparse), after each step8 run the same solve by
+# the CUDA yardstick on as many GPUs (vendor/cuda-mgpu-cg): rows in
+# DATA/cuda.csv.
 # Writes DATA/step8.csv (chapter 8's CSV), DATA/step7.csv (chapter 7's CG CSV)
 # and DATA/mpi-sweep.log. GRIDS ("WxH ..."), PRECS ("s d"), RANKS ("1 2"),
 # ITERS (200), ROUNDS (1), MPIRUN (mpirun -q, --allow-run-as-root as root,
@@ -45,6 +48,10 @@ for ((round = 1; round <= ROUNDS; round++)); do
                 echo "---- round $round: $g $p: step8 on $r rank(s)" | tee -a "$log"
                 $MPIRUN -n "$r" "$BUILD/step8" "${args[@]}" --csv "$DATA/step8.csv" >>"$log" 2>&1 || fail=1
                 tail -n 12 "$log" | grep -E '^(time|split|check:)' || true
+                if [ "${CUDA:-0}" = 1 ] && [ -x "$BUILD/cuda-mgpu-cg" ]; then
+                    echo "---- round $round: $g $p: cuda-mgpu-cg on $r GPU(s)" | tee -a "$log"
+                    "$BUILD/cuda-mgpu-cg" --gpus "$r" "${args[@]}" --csv "$DATA/cuda.csv" >>"$log" 2>&1 || fail=1
+                fi
                 if [ "${PETSC:-0}" = 1 ] && [ "$p" = d ] && [ -x "$BUILD/petsc-cg" ]; then
                     for k in cg pipecg; do
                         echo "---- round $round: $g $p: petsc-cg --ksp $k on $r rank(s)" | tee -a "$log"

@@ -483,22 +483,35 @@ static void open_device(const spmv_options *o, spmv_cl *cl, int rank, int *local
 }
 
 /* Rank 0 prints each rank's device and share: rows, interior rows, ghosts */
+/* Where the entries this rank sends are one stretch of its vector, in
+ * order (a grid split in rows: its boundary rows), the stretch's start: the
+ * halo is read straight from the vector. -1: they are packed first. */
+static int send_stretch(const mpi_split *m)
+{
+    int at = m->send_total ? m->send_idx[0] : -1;
+    for (int k = 1; k < m->send_total && at >= 0; k++)
+        if (m->send_idx[k] != at + k)
+            at = -1;
+    return at;
+}
+
 static void describe_ranks(const mpi_split *m, const spmv_cl *cl)
 {
     struct {
         char dev[300];
-        int row0, nloc, ninner, nghost, nrecv, send_total, nsend;
+        int row0, nloc, ninner, nghost, nrecv, send_total, nsend, stretch;
     } me, *all = NULL;
     snprintf(me.dev, sizeof me.dev, "%d:%d %s", cl->platform_index, cl->device_index, cl->device_name);
     me.row0 = m->row0, me.nloc = m->nloc, me.ninner = m->ninner, me.nghost = m->nghost;
-    me.nrecv = m->nrecv, me.send_total = m->send_total, me.nsend = m->nsend;
+    me.nrecv = m->nrecv, me.send_total = m->send_total, me.nsend = m->nsend, me.stretch = send_stretch(m) >= 0;
     if (m->rank == 0 && !(all = malloc((size_t)m->size * sizeof *all)))
         spmv_die(SPMV_EXIT_USAGE, "out of host memory describing %d ranks", m->size);
     MPI_Gather(&me, sizeof me, MPI_BYTE, all, sizeof me, MPI_BYTE, 0, MPI_COMM_WORLD);
     for (int q = 0; q < m->size && m->rank == 0; q++)
-        printf("rank %-3d %s: rows %d-%d, %d interior, %d ghosts from %d rank%s, %d entries to %d rank%s\n", q,
+        printf("rank %-3d %s: rows %d-%d, %d interior, %d ghosts from %d rank%s, %d entries to %d rank%s%s\n", q,
                all[q].dev, all[q].row0 + 1, all[q].row0 + all[q].nloc, all[q].ninner, all[q].nghost, all[q].nrecv,
-               all[q].nrecv == 1 ? "" : "s", all[q].send_total, all[q].nsend, all[q].nsend == 1 ? "" : "s");
+               all[q].nrecv == 1 ? "" : "s", all[q].send_total, all[q].nsend, all[q].nsend == 1 ? "" : "s",
+               !all[q].send_total ? "" : all[q].stretch ? " (one stretch: read as it is)" : " (packed)");
     free(all);
 }
 
@@ -579,10 +592,7 @@ static void make_buffers(dv *d)
     d->sendh = pinned(d, 0, (st ? st : 1) * vs, "the halo sent");
     d->ghosth = pinned(d, 1, (m->nghost ? (size_t)m->nghost : 1) * vs, "the halo received");
     d->sumsh = pinned(d, 2, 2 * vs, "the sums read back");
-    d->span_at = st ? m->send_idx[0] : -1;
-    for (int k = 1; k < m->send_total && d->span_at >= 0; k++)
-        if (m->send_idx[k] != d->span_at + k)
-            d->span_at = -1;
+    d->span_at = send_stretch(m);
     cl_int e;
     d->xq = clCreateCommandQueue(cl->ctx, cl->device, 0, &e);
     CL_CHECK_ERR(e);

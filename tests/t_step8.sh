@@ -63,6 +63,9 @@ _run mpi 3 "$bin" --gen poisson:nx=37,ny=29 --kernel single
 if sed -nE 's/^rank [0-9]+ .*: rows ([0-9]+)-([0-9]+), [0-9]+ interior, ([0-9]+) ghosts from [0-9]+ ranks?, ([0-9]+) entries to .*/\1 \2 \3 \4/p' "$TMP/out" |
     awk '{ n++; rows += $2 - $1 + 1; g += $3; s += $4 } END { exit !(n == 3 && rows == 37 * 29 && g == s && g == 4 * 37) }'; then
     pass "step8 3 ranks: each rank's line; rows add up to 1073; 4 x 37 ghosts, as many sent"
+    [ "$(grep -c '^rank [0-9].*entries to .* (one stretch: read as it is)$' "$TMP/out")" = 3 ] &&
+        pass "step8 3 ranks of a grid: each sends one stretch of its vector, read as it is (no pack)" ||
+        fail "step8 3 ranks of a grid: one stretch each" "$(grep '^rank' "$TMP/out" | tr '\n' '|')"
 else fail "step8 3 ranks: each rank's line" "$(grep '^rank' "$TMP/out" | tr '\n' '|')"; fi
 grep -qE '^split +kernels [0-9.]+ \(the product [0-9.]+ of them\) \+ halo [0-9.]+ \(read [0-9.]+, MPI [0-9.]+, write [0-9.]+\) \+ reductions [0-9.]+ \(read [0-9.]+, allreduce [0-9.]+\) = [0-9.]+ ms an iteration' "$TMP/out" &&
     pass "step8: the split line, each part measured" || fail "step8: the split line" "$(grep '^split' "$TMP/out")"
@@ -74,6 +77,8 @@ for f in bcsstk01.rsa; do
             --matrix "$D/$f" --precision d --tol 1e-6
         if grep -qE '^rank 0 .* ghosts from [2-9] ranks' "$TMP/out"; then pass "step8 $f, $p ranks: rank 0's halo reaches past rank 1"
         else fail "step8 $f, $p ranks: rank 0's halo reaches past rank 1" "$(grep '^rank 0' "$TMP/out")"; fi
+        grep -qE '^rank [0-9].* \(packed\)$' "$TMP/out" && pass "step8 $f, $p ranks: a rank's entries packed (no one stretch)" ||
+            fail "step8 $f, $p ranks: a rank packs" "$(grep '^rank' "$TMP/out" | tr '\n' '|')"
     done
 done
 # x against chapter 7's: the same system solved, entry by entry
@@ -182,20 +187,22 @@ expect_error "model.sh: an empty file" "no rows" "$ROOT/step8-mpi/model/model.sh
 
 # ---- oclgrind: both versions on 2 and 3 ranks, a size that fills no work-group ----
 if need_tool "step8 under oclgrind" oclgrind; then
-    # both versions, 2 ranks, double: the exchange, no interior launch (every row a boundary row's group)
-    SPMV_PROBE_MB=0 SPMV_DEVICE= _run limited 600 "${MPI[@]}" -n 2 oclgrind --data-races --uninitialized \
-        "$bin" --gen poisson:nx=13,ny=11 --precision d --tol 0 --maxiter 4
+    # both versions, 3 ranks, double, a stiffness matrix: the entries packed (d8_pack), no interior
+    # launch (every row a boundary row)
+    SPMV_PROBE_MB=0 SPMV_DEVICE= _run limited 600 "${MPI[@]}" -n 3 oclgrind --data-races --uninitialized \
+        "$bin" --matrix "$D/bcsstk01.rsa" --precision d --tol 0 --maxiter 4
     found=$(grep -iE 'invalid|error|race|uninitiali[sz]ed' "$TMP/err" | sort | uniq -c | head -n 3)
-    if [ "$(cat "$TMP/status")" = 0 ] && [ "$(grep -c '^check: PASS' "$TMP/out")" = 2 ] && [ -z "$found" ]; then
-        pass "step8 classic and single, d, on 2 ranks under oclgrind: clean"
-    else fail "step8 classic and single, d, on 2 ranks under oclgrind" "status $(cat "$TMP/status"): $found"; fi
+    if [ "$(cat "$TMP/status")" = 0 ] && [ "$(grep -c '^check: PASS' "$TMP/out")" = 2 ] && [ -z "$found" ] &&
+        grep -q '(packed)$' "$TMP/out"; then
+        pass "step8 classic and single, d, packed, on 3 ranks under oclgrind: clean"
+    else fail "step8 classic and single, d, packed, on 3 ranks under oclgrind" "status $(cat "$TMP/status"): $found"; fi
     # 3 ranks (the middle one with two neighbours), the interior rows in a launch of their own, the
     # boundary rows from a global offset, the vector kernel
     SPMV_PROBE_MB=0 SPMV_DEVICE= _run limited 600 "${MPI[@]}" -n 3 oclgrind --data-races --uninitialized \
         "$bin" --gen poisson:nx=30,ny=20 --local-size 32 --group-size 2 --tol 0 --maxiter 4
     found=$(grep -iE 'invalid|error|race|uninitiali[sz]ed' "$TMP/err" | sort | uniq -c | head -n 3)
     if [ "$(cat "$TMP/status")" = 0 ] && [ "$(grep -c '^check: PASS' "$TMP/out")" = 2 ] && [ -z "$found" ] &&
-        grep -qE '^spmv .* the interior rows first \(1[0-9][0-9], whole work-groups\)' "$TMP/out"; then
+        grep -qE '^spmv .* the interior rows first \(1[0-9][0-9], whole work-groups\)' "$TMP/out" && grep -q '(one stretch: read as it is)$' "$TMP/out"; then
         pass "step8 on 3 ranks under oclgrind, an interior launch and a boundary launch from an offset: clean"
     else fail "step8 interior and boundary launches under oclgrind" "status $(cat "$TMP/status"): $found $(grep '^spmv' "$TMP/out")"; fi
 fi
