@@ -139,7 +139,12 @@ $(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c vendor/cusparse-cg/scalars.h $(C
 # vendor/cuda-mgpu-cg: chapter 8's yardstick, CG over the GPUs of one node in
 # one persistent cooperative kernel a GPU (solver.cu; grid.sync() needs no
 # -rdc), on chapter 7's system (step7-cg/reference/) split as step8 splits it
-$(BUILD)/vendor/mgpu-solver.o: vendor/cuda-mgpu-cg/solver.cu vendor/cuda-mgpu-cg/solver.h
+# its object follows CUDA_ARCH (a stamp rewritten when it changes): an object an
+# earlier build made for another target is not linked into a timing run
+MGPU_ARCH := $(BUILD)/vendor/mgpu-arch
+$(shell mkdir -p $(BUILD)/vendor && echo '$(CUDA_ARCH)' > $(MGPU_ARCH).tmp && \
+    (cmp -s $(MGPU_ARCH).tmp $(MGPU_ARCH) || mv $(MGPU_ARCH).tmp $(MGPU_ARCH)); rm -f $(MGPU_ARCH).tmp)
+$(BUILD)/vendor/mgpu-solver.o: vendor/cuda-mgpu-cg/solver.cu vendor/cuda-mgpu-cg/solver.h $(MGPU_ARCH)
 	@mkdir -p $(dir $@)
 	$(NVCC) -O3 $(CUDA_ARCH) -c $< -o $@
 $(BUILD)/cuda-mgpu-cg: vendor/cuda-mgpu-cg/main.c vendor/cuda-mgpu-cg/solver.h $(CG_SRC) $(SYSTEM_SRC) $(CHOICE_SRC) $(BUILD)/vendor/cuda.o $(BUILD)/vendor/mgpu-solver.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
