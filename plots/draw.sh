@@ -195,7 +195,7 @@ fi
 for f in "$IN"/mpi/*.csv; do
     [ -s "$f" ] || continue
     slug=$(basename "$f" .csv)
-    case $slug in *-step7|*-petsc|rounding-*) continue ;; esac
+    case $slug in *-step7|*-petsc|*-cuda|rounding-*) continue ;; esac
     if "$ROOT/step8-mpi/model/model.sh" "$f" "$OUT/fig-mpi-$slug.png" >/dev/null 2>&1; then
         say "fig-mpi-$slug (chapter 8's model)"
     fi

@@ -48,8 +48,9 @@
 # chapter 7 runs), CG_SIZES (its Poisson N, default "256 512 1024 2048"),
 # CG_BUDGET (its seconds, default 300).
 # 6. chapter 8 (plots/mpi-sweep.sh; MPI=0 leaves it out, MPI_GRIDS, MPI_PRECS,
-#    MPI_ROUNDS): step8 on 1 and 2 ranks, chapter 7's fused CG and PETSc beside
-#    it, into $DATA/mpi/<slug>.csv, <slug>-step7.csv, <slug>-petsc.csv.
+#    MPI_ROUNDS): step8 on 1 and 2 ranks, chapter 7's fused CG, PETSc and the
+#    CUDA yardstick beside it, into $DATA/mpi/<slug>.csv, <slug>-step7.csv,
+#    <slug>-petsc.csv, <slug>-cuda.csv.
 # 5. chapter 7 (plots/cg-sweep.sh): fixed-iteration CG solves of the Poisson
 #    matrix, N x N for N in CG_SIZES, by step7 plain and fused and each yardstick
 #    found (build/cusparse-cg in both forms, CuPy, SciPy, build/petsc-cg on 2 ranks), rows to
@@ -426,14 +427,15 @@ if [ "${CG:-1}" != 0 ]; then
     BUILD=$BUILD DEVICE=$DEVICE DATA=$DATA "$ROOT/plots/cg-history.sh" || true
 fi
 # ---- 6. chapter 8: step8 on 1 and 2 ranks beside chapter 7's fused CG (and
-# PETSc's KSPCG and KSPPIPECG where built), Poisson grids, into
-# $DATA/mpi/<slug>.csv, -step7.csv and -petsc.csv (plots/mpi-sweep.sh) ----
+# PETSc's KSPCG and KSPPIPECG, and the CUDA yardstick, where built), Poisson
+# grids, into $DATA/mpi/<slug>.csv, -step7.csv, -petsc.csv and -cuda.csv
+# (plots/mpi-sweep.sh) ----
 if [ "${MPI:-1}" != 0 ] && [ -x "$BUILD/step8" ] && command -v mpirun >/dev/null; then
     mt=$(mktemp -d)
     SPMV_DEVICE=${DEVICE:-${SPMV_DEVICE:-}} BUILD=$BUILD DATA=$mt GRIDS="${MPI_GRIDS:-512x512 1024x1024}" PRECS="${MPI_PRECS:-d}" \
-        ROUNDS="${MPI_ROUNDS:-3}" PETSC=1 "$ROOT/plots/mpi-sweep.sh" || echo "figures: a chapter 8 run failed ($mt/mpi-sweep.log); its other rows are kept"
+        ROUNDS="${MPI_ROUNDS:-3}" PETSC=1 CUDA=1 "$ROOT/plots/mpi-sweep.sh" || echo "figures: a chapter 8 run failed ($mt/mpi-sweep.log); its other rows are kept"
     mkdir -p "$DATA/mpi"
-    for part in step8: step7:-step7 petsc:-petsc; do
+    for part in step8: step7:-step7 petsc:-petsc cuda:-cuda; do
         src=$mt/${part%%:*}.csv dst=$DATA/mpi/$SLUG${part#*:}.csv
         [ -s "$src" ] || continue
         [ -s "$dst" ] || head -n 1 "$src" >"$dst"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # plots/blocks/mpi-scaling.sh SLUG [p=sd] - chapter 8's table of one device
 # from plots/data/mpi/SLUG.csv (step8's rows), SLUG-step7.csv (chapter 7's
-# fused CG on one device) and, where it exists, SLUG-petsc.csv (PETSc's
-# KSPCG and KSPPIPECG on as many ranks): for each Poisson grid and precision,
+# fused CG on one device) and, where they exist, SLUG-petsc.csv (PETSc's
+# KSPCG and KSPPIPECG on as many ranks) and SLUG-cuda.csv (the CUDA
+# yardstick, vendor/cuda-mgpu-cg, on as many GPUs): for each Poisson grid and precision,
 # the median over the rounds of ms an iteration of each; then weak scaling
 # (a grid of twice the rows on 2 ranks against chapter 7 on one device and
 # half of them) and strong scaling (the same grid on 2 ranks against chapter
@@ -18,6 +19,7 @@ fi
 files=("$d/$slug.csv")
 [ -s "$d/$slug-step7.csv" ] && files+=("$d/$slug-step7.csv")
 [ -s "$d/$slug-petsc.csv" ] && files+=("$d/$slug-petsc.csv")
+[ -s "$d/$slug-cuda.csv" ] && files+=("$d/$slug-cuda.csv")
 awk -F, -v precs="$precs" '
 function med(k,   n, i, j, t, v) {
     n = split(vals[k], v, " ")
@@ -40,14 +42,15 @@ $c["check"] != "PASS" || index(precs, $c["precision"]) == 0 || $c["matrix"] !~ /
     nm = $c["matrix"]; sub(/^poisson:nx=/, "", nm); sub(/ ny=/, " x ", nm); name[$c["rows"]] = nm
     if ($c["step"] == "step8") { dev = $c["device"]; ranks[p] = 1 }
     if (k == "petsc" || k == "pipecg") petsc = 1
+    if (k == "mgpu") cuda = 1
     n_r[key]++
     rk = $c["rows"] SUBSEP $c["precision"] SUBSEP p SUBSEP k
     nth[rk]++; at[rk, nth[rk]] = $c["ms_per_iter"]
 }
 END {
     printf "%s, Poisson grids, fixed iterations (`--tol 0`), the median of the rounds (%s), ms an iteration:\n\n", dev, "each row of the CSV one run"
-    printf "| grid | precision | ranks | chapter 7 fused (1 device) | classic | single |%s\n", petsc ? " PETSc KSPCG | PETSc KSPPIPECG |" : ""
-    printf "| --- | --- | ---: | ---: | ---: | ---: |%s\n", petsc ? " ---: | ---: |" : ""
+    printf "| grid | precision | ranks | chapter 7 fused (1 device) | classic | single |%s%s\n", petsc ? " PETSc KSPCG | PETSc KSPPIPECG |" : "", cuda ? " CUDA, one kernel a GPU |" : ""
+    printf "| --- | --- | ---: | ---: | ---: | ---: |%s%s\n", petsc ? " ---: | ---: |" : "", cuda ? " ---: |" : ""
     for (i = 1; i <= ng; i++) {
         split(grid[i], gp, SUBSEP)
         for (p = 1; p <= 64; p++) {
@@ -56,12 +59,13 @@ END {
             printf "| %s | %s | %d | %s | %s | %s |", name[gp[1]], gp[2], p, s7,
                    cell(gp[1] SUBSEP gp[2] SUBSEP p SUBSEP "classic"), cell(gp[1] SUBSEP gp[2] SUBSEP p SUBSEP "single")
             if (petsc) printf " %s | %s |", cell(gp[1] SUBSEP gp[2] SUBSEP p SUBSEP "petsc"), cell(gp[1] SUBSEP gp[2] SUBSEP p SUBSEP "pipecg")
+            if (cuda) printf " %s |", cell(gp[1] SUBSEP gp[2] SUBSEP p SUBSEP "mgpu")
             printf "\n"
         }
     }
-    printf "\nOn 2 ranks against chapter 7 on one device (its median over the median of each version): weak, twice the rows on twice the devices (ideal 100%%); strong, the same rows (ideal 2x):\n\n"
-    print "| rows (chapter 7 on that grid) | precision | weak: classic | weak: single | strong: classic | strong: single |"
-    print "| ---: | --- | ---: | ---: | ---: | ---: |"
+    printf "\nOn 2 ranks against chapter 7 on one device (its median over the median of each version): weak, twice the rows on twice the devices (ideal 100%%); strong, the same rows (ideal 2x)%s:\n\n", cuda ? "; the CUDA yardstick against its own run on one GPU" : ""
+    printf "| rows (chapter 7 on that grid) | precision | weak: classic | weak: single | strong: classic | strong: single |%s\n", cuda ? " CUDA: weak | CUDA: strong |" : ""
+    printf "| ---: | --- | ---: | ---: | ---: | ---: |%s\n", cuda ? " ---: | ---: |" : ""
     for (i = 1; i <= ng; i++) {
         split(grid[i], gp, SUBSEP); r = gp[1]; pr = gp[2]
         k7 = r SUBSEP pr SUBSEP 1 SUBSEP "step7"
@@ -76,6 +80,11 @@ END {
         for (v = 1; v <= 2; v++) {
             ver = v == 1 ? "classic" : "single"; ks = r SUBSEP pr SUBSEP 2 SUBSEP ver
             line = line ((ks in vals) ? sprintf(" %.2fx |", t7 / med(ks)) : " - |")
+        }
+        if (cuda) {   # the CUDA yardstick against its own one-GPU run
+            k1 = r SUBSEP pr SUBSEP 1 SUBSEP "mgpu"; kw = (2 * r) SUBSEP pr SUBSEP 2 SUBSEP "mgpu"; ks = r SUBSEP pr SUBSEP 2 SUBSEP "mgpu"
+            line = line ((k1 in vals) && (kw in vals) ? sprintf(" %.0f%% |", 100 * med(k1) / med(kw)) : " - |")
+            line = line ((k1 in vals) && (ks in vals) ? sprintf(" %.2fx |", med(k1) / med(ks)) : " - |")
         }
         print line
     }
