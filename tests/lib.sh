@@ -92,6 +92,16 @@ _run() { # run CMD, keep stdout/stderr/status in $TMP
     "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
     echo $? >"$TMP/status"
 }
+# skipped_build TARGET VAR=VALUE LINE BIN WHAT: `make -s TARGET` in a fresh build
+# folder, with VAR=VALUE hiding a tool, says LINE alone, exits 0 and builds no BIN
+skipped_build() {
+    _run make -s -C "$ROOT" BUILD="$TMP/no-$1" "$2" "$1"
+    if [ "$(cat "$TMP/status")" = 0 ] && grep -qxF -- "$3" "$TMP/out" && [ "$(grep -c . "$TMP/out")" = 1 ] &&
+        [ ! -e "$TMP/no-$1/$4" ]; then
+        pass "$5"
+    else fail "$5" "status $(cat "$TMP/status"): $(tr '\n' '|' <"$TMP/out") $(head -c 300 "$TMP/err")"; fi
+    rm -rf "$TMP/no-$1"
+}
 
 # all_pass NAME STATUS HEADER CMD...: CMD ends with STATUS and says "check: PASS"
 # at least once, and once for each line that starts with HEADER where there

@@ -11,15 +11,8 @@ bin=$BUILD/cusparse
 export SPMV_PROBE_MB=16
 
 # ---- no nvcc: the target skips, one line, status 0, nothing built ----
-mkdir -p "$TMP/nocuda"
-_run make -s -C "$ROOT" BUILD="$TMP/nocuda" NVCC=/nonexistent cusparse
-if [ "$(cat "$TMP/status")" = 0 ] && [ "$(cat "$TMP/out")" = "cusparse: skipped (no nvcc / cuSPARSE found)" ] &&
-    [ ! -e "$TMP/nocuda/cusparse" ]; then
-    pass "make cusparse without nvcc: one line 'skipped', status 0, nothing built"
-else
-    fail "make cusparse without nvcc: one line 'skipped', status 0, nothing built" \
-        "status $(cat "$TMP/status"): $(tr '\n' '|' <"$TMP/out") $(tr '\n' '|' <"$TMP/err" | head -c 300)"
-fi
+skipped_build cusparse NVCC=/nonexistent "cusparse: skipped (no nvcc / cuSPARSE found)" cusparse \
+    "make cusparse without nvcc: one line 'skipped', status 0, nothing built"
 # make all goes through cusparse-if-cuda: the same skip, and make succeeds
 _run make -s -C "$ROOT" BUILD="$BUILD" NVCC=/nonexistent cusparse-if-cuda
 if [ "$(cat "$TMP/status")" = 0 ] && grep -qx "cusparse: skipped (no nvcc / cuSPARSE found)" "$TMP/out"; then

@@ -15,14 +15,8 @@ HEADER=step,kernel,ranks,device,driver,matrix,rows,nnz,precision,iterations,conv
 col() { awk -F, -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { v = $c[k] } END { print v }' "$1"; }
 
 # without nvcc the CUDA tools are skipped in one line, and nothing is built
-_run make -s -C "$ROOT" BUILD="$TMP/nocuda" NVCC=/nonexistent cusparse
-if [ "$(cat "$TMP/status")" = 0 ] && grep -qx "cusparse: skipped (no nvcc / cuSPARSE found)" "$TMP/out" &&
-    [ "$(grep -c . "$TMP/out")" = 1 ] && [ ! -e "$TMP/nocuda/cuda-mgpu-cg" ]; then
-    pass "make cusparse without nvcc: one line 'skipped', status 0, no cuda-mgpu-cg"
-else
-    fail "make cusparse without nvcc: one line 'skipped', status 0, no cuda-mgpu-cg" \
-        "status $(cat "$TMP/status"): $(tr '\n' '|' <"$TMP/out") $(head -c 300 "$TMP/err")"
-fi
+skipped_build cusparse NVCC=/nonexistent "cusparse: skipped (no nvcc / cuSPARSE found)" cuda-mgpu-cg \
+    "make cusparse without nvcc: one line 'skipped', status 0, no cuda-mgpu-cg"
 
 bin=$BUILD/cuda-mgpu-cg
 if [ ! -x "$bin" ]; then
