@@ -89,6 +89,7 @@ typedef struct {
     spmv_cl *cl;
     mpi_split *m;
     int single, vsize, one;   /* one: the single-reduction version */
+    int gpu;                  /* a GPU: the host spins on its events (wait_for) */
     MPI_Datatype vt;
     cl_kernel k[K_COUNT];
     size_t global[K_COUNT], local[K_COUNT];
@@ -116,6 +117,24 @@ typedef struct {
 static double now_ms(void)
 {
     return MPI_Wtime() * 1e3;
+}
+
+/* Wait for ev. On a GPU the host asks for its status again and again: a
+ * read of a few bytes is back within microseconds, and a blocking wait may
+ * put the thread to sleep and wake it later. On a CPU the device's threads
+ * need the cores the host would spin on: a blocking wait. */
+static void wait_for(const dv *d, cl_event ev)
+{
+    if (!d->gpu) {
+        CL_CHECK(clWaitForEvents(1, &ev));
+        return;
+    }
+    cl_int st;
+    do
+        CL_CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
+    while (st > CL_COMPLETE);
+    if (st < 0)
+        spmv_die(SPMV_EXIT_USAGE, "a command failed on the device: %s", cl_error_name(st));
 }
 
 /* A kernel over [offset, offset + global), after the event `after` (NULL:
@@ -182,7 +201,7 @@ static void product(dv *d, cl_mem v, cl_mem out)
     }
     CL_CHECK(clFlush(d->cl->queue));
     if (got)   /* 2. the exchange, while they run */
-        CL_CHECK(clWaitForEvents(1, &got)), clReleaseEvent(got);
+        wait_for(d, got), clReleaseEvent(got);
     if (m->size > 1) {
         t = now_ms();
         split_exchange(m, d->sendh, d->ghosth, d->vt);
@@ -223,7 +242,11 @@ static void reduce(dv *d, cl_mem a, int at_a, int na, cl_mem b, int at_b, int nb
     CL_CHECK(clSetKernelArg(k, 5, sizeof at_b, &at_b));
     launch(d, K_SUMS);
     double t = now_ms();
-    CL_CHECK(clEnqueueReadBuffer(d->cl->queue, d->sums, CL_TRUE, 0, (size_t)nsum * d->vsize, d->sumsh, 0, NULL, NULL));
+    cl_event got;
+    CL_CHECK(clEnqueueReadBuffer(d->cl->queue, d->sums, CL_FALSE, 0, (size_t)nsum * d->vsize, d->sumsh, 0, NULL, &got));
+    CL_CHECK(clFlush(d->cl->queue));
+    wait_for(d, got);
+    clReleaseEvent(got);
     for (int j = 0; j < nsum; j++)
         sums[j] = d->single ? ((float *)d->sumsh)[j] : ((double *)d->sumsh)[j];
     if (d->prof)
@@ -871,7 +894,8 @@ int main(int argc, char **argv)
     /* 3. Device buffers: this rank's rows of A, b, the vectors (those the
      * product reads with room for their ghosts) */
     int gpu = (cl.type & CL_DEVICE_TYPE_GPU) != 0, vsize = spmv_prec_value_size(si.p);
-    dv d = { .cl = &cl, .m = &m, .single = si.p == 's', .vsize = vsize, .vt = vsize == 4 ? MPI_FLOAT : MPI_DOUBLE };
+    dv d = { .cl = &cl, .m = &m, .single = si.p == 's', .vsize = vsize, .vt = vsize == 4 ? MPI_FLOAT : MPI_DOUBLE,
+             .gpu = gpu };
 
     /* 4. Program and kernels: step 7's kernel.cl, this step's, chapter 6's,
      * as one program; the product chapter 6's rule picks */
