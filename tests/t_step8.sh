@@ -6,11 +6,12 @@
 # against chapter 7's (the true
 # residual, the count within 2 on Poisson in double, the saved x), the
 # count against the host's CG within the stated margin; every rank's split
-# said; refusals from the one rank that reads (a malformed file, a
-# non-symmetric matrix, a --b of the wrong length, more ranks than rows: one
-# line, status 2, quickly), a rank killed (mpirun ends non-zero); the CSV
-# row; make step8 run; the model and the sweep scripts; oclgrind on 2 and
-# 3 ranks; the sanitizers on the host code.
+# said, and whether it sends one stretch or packs; refusals from the one
+# rank that reads (a malformed file, a non-symmetric matrix, a --b of the
+# wrong length, more ranks than rows: one line, status 2, quickly), a rank
+# killed (mpirun ends non-zero); the CSV row; make step8 run; the model and
+# the sweep scripts; oclgrind on 3 ranks (a stiffness matrix, packed; a
+# grid, one stretch); the sanitizers on the host code.
 # chapters: 8
 source "$(dirname "$0")/lib.sh"
 bin=$BUILD/step8
@@ -185,7 +186,7 @@ if awk '$1 == 2 && $3 == 1000000 { a = $6 } $1 == 2 && $3 == 2000000 { b = $6 }
 else fail "model.sh arithmetic" "$(grep -E '^2 ' "$TMP/out" | tr '\n' '|')"; fi
 expect_error "model.sh: an empty file" "no rows" "$ROOT/step8-mpi/model/model.sh" /dev/null
 
-# ---- oclgrind: both versions on 2 and 3 ranks, a size that fills no work-group ----
+# ---- oclgrind: both versions on 3 ranks, packed and one stretch ----
 if need_tool "step8 under oclgrind" oclgrind; then
     # both versions, 3 ranks, double, a stiffness matrix: the entries packed (d8_pack), no interior
     # launch (every row a boundary row)

@@ -35,9 +35,9 @@
 
 namespace cg = cooperative_groups;
 
-/* Blocks a multiprocessor the compiler must leave registers for: 6 (1536
- * threads) holds sm_90 to 40 registers without a spill, where it took 64
- * (4 blocks) unasked; Turing (sm_75) has room for 1024 threads only */
+/* Blocks a multiprocessor the compiler must leave registers for
+ * (__launch_bounds__): 6 (1536 threads) on sm_90; Turing (sm_75) has room
+ * for 1024 threads only */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
 #define MIN_BLOCKS 4
 #else
@@ -127,7 +127,7 @@ static __device__ T all_sum(T v, unsigned e, const mgpu_part &a, cg::grid_group 
             ((T *)a.partial)[blockIdx.x] = v;
     }
     grid.sync();
-    if (blockIdx.x == 0 && w == 0) {   /* the GPU's sum: its blocks' in block order */
+    if (blockIdx.x == 0 && w == 0) {   /* the GPU's sum: lane j adds blocks j, j + 32 ..., then the shuffle tree */
         const T *part = (const T *)a.partial;
         T s = 0;
         for (unsigned j = lane; j < gridDim.x; j += 32)

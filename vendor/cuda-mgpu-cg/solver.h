@@ -11,7 +11,8 @@
  *
  * The dots are added in three steps: each block's threads (warp shuffles,
  * then the block's warps), the blocks of a GPU (after grid.sync(), one warp
- * of block 0, in block order), the GPUs (block 0's first thread, the
+ * of block 0 in a fixed order: lane j adds blocks j, j + 32 ..., then the
+ * warp's shuffle tree), the GPUs (block 0's first thread, the
  * GPU's "leader", writes its sum to every mailbox in `to`, then reads each
  * GPU's sum from `mine` in GPU order and hands the total to its own blocks
  * through `state`). Every GPU adds the same numbers in the same order, so
