@@ -8,7 +8,7 @@
 #   make diff STEP=4         what chapter 4 changes from chapter 3
 #   make figures             sweep sizes on one device and redraw plots/ (plots/plots.mk)
 #   make rounds              chapter 4's CPU table: steps 0, 1, 4 and 5 in rounds
-#   make cusparse            build/cusparse and build/cusparse-cg, the CUDA yardsticks of chapters 6 and 7 (needs nvcc)
+#   make cusparse            build/cusparse, build/cusparse-cg and build/cuda-mgpu-cg, the CUDA yardsticks of chapters 6, 7 and 8 (needs nvcc)
 #   make petsc               build/petsc-cg, PETSc's KSPCG over MPI ranks, chapter 7's (needs petsc-dev)
 #   make answers             every exercise's answer, checked, in one table (STEPS="step1 step4")
 #
