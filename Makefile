@@ -114,7 +114,12 @@ CUDA_OK   := $(and $(realpath $(NVCC)),$(wildcard $(CUDA_HOME)/include/cusparse.
 ifneq ($(CUDA_OK),)
 cusparse: $(BUILD)/cusparse $(BUILD)/cusparse-cg $(BUILD)/cuda-mgpu-cg
 CUDA_LINK = $(LDFLAGS) -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64
-$(BUILD)/vendor/probe.o: vendor/cusparse/probe.cu vendor/cusparse/probe.h
+# every .cu object follows CUDA_ARCH (a stamp rewritten when it changes): an
+# object an earlier build made for another target is not linked into a timing run
+CUDA_ARCH_STAMP := $(BUILD)/vendor/cuda-arch
+$(shell mkdir -p $(BUILD)/vendor && echo '$(CUDA_ARCH)' > $(CUDA_ARCH_STAMP).tmp && \
+    (cmp -s $(CUDA_ARCH_STAMP).tmp $(CUDA_ARCH_STAMP) || mv $(CUDA_ARCH_STAMP).tmp $(CUDA_ARCH_STAMP)); rm -f $(CUDA_ARCH_STAMP).tmp)
+$(BUILD)/vendor/probe.o: vendor/cusparse/probe.cu vendor/cusparse/probe.h $(CUDA_ARCH_STAMP)
 	@mkdir -p $(BUILD)/vendor
 	$(NVCC) -O2 $(CUDA_ARCH) -c $< -o $@
 $(BUILD)/vendor/cuda.o: vendor/cusparse/cuda.c vendor/cusparse/cuda.h vendor/cusparse/probe.h $(COMMON_H) | $(DEPS_OK)
@@ -128,7 +133,7 @@ $(BUILD)/cusparse: vendor/cusparse/main.c $(BUILD)/vendor/cuda.o $(BUILD)/vendor
 # algorithm (cusparseSpMV and cuBLAS, the dots read back every iteration), and
 # the graph form (alpha and beta on the device, scalars.cu; a CUDA graph);
 # chapter 7's host CG (step7-cg/reference/) holds it to the same count
-$(BUILD)/vendor/cg-scalars.o: vendor/cusparse-cg/scalars.cu vendor/cusparse-cg/scalars.h
+$(BUILD)/vendor/cg-scalars.o: vendor/cusparse-cg/scalars.cu vendor/cusparse-cg/scalars.h $(CUDA_ARCH_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) -O2 $(CUDA_ARCH) -c $< -o $@
 $(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c vendor/cusparse-cg/scalars.h $(CG_SRC) $(BUILD)/gitrev.h $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
@@ -139,12 +144,7 @@ $(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c vendor/cusparse-cg/scalars.h $(C
 # vendor/cuda-mgpu-cg: chapter 8's yardstick, CG over the GPUs of one node in
 # one persistent cooperative kernel a GPU (solver.cu; grid.sync() needs no
 # -rdc), on chapter 7's system (step7-cg/reference/) split as step8 splits it
-# its object follows CUDA_ARCH (a stamp rewritten when it changes): an object an
-# earlier build made for another target is not linked into a timing run
-MGPU_ARCH := $(BUILD)/vendor/mgpu-arch
-$(shell mkdir -p $(BUILD)/vendor && echo '$(CUDA_ARCH)' > $(MGPU_ARCH).tmp && \
-    (cmp -s $(MGPU_ARCH).tmp $(MGPU_ARCH) || mv $(MGPU_ARCH).tmp $(MGPU_ARCH)); rm -f $(MGPU_ARCH).tmp)
-$(BUILD)/vendor/mgpu-solver.o: vendor/cuda-mgpu-cg/solver.cu vendor/cuda-mgpu-cg/solver.h $(MGPU_ARCH)
+$(BUILD)/vendor/mgpu-solver.o: vendor/cuda-mgpu-cg/solver.cu vendor/cuda-mgpu-cg/solver.h $(CUDA_ARCH_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) -O3 $(CUDA_ARCH) -c $< -o $@
 $(BUILD)/cuda-mgpu-cg: vendor/cuda-mgpu-cg/main.c vendor/cuda-mgpu-cg/solver.h $(CG_SRC) $(SYSTEM_SRC) $(CHOICE_SRC) $(BUILD)/vendor/cuda.o $(BUILD)/vendor/mgpu-solver.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
