@@ -231,14 +231,14 @@ __kernel void cg_alpha(const int nrr, __global const VALUE *restrict rr_part, co
     }
 }
 
-/* r -= alpha q; rr_part[group] = this work-group's share of the new r.r */
-__kernel void cg_update_r(const int n, __global const VALUE *restrict q, __global VALUE *restrict r,
-                          __global const VALUE *restrict scal, __global const int *restrict state,
-                          __global VALUE *restrict rr_part, __local VALUE *scratch)
+/* r -= alpha q; part[group] = this work-group's share of the new r.r (here
+ * and in chapter 8's classic version, whose alpha comes as an argument).
+ * The kernels that call it say restrict; a helper that said it too would
+ * leave, once inlined, an LLVM intrinsic oclgrind 21.10 cannot run. */
+static void update_r(const int n, const VALUE alpha, __global const VALUE *q, __global VALUE *r,
+                     __global VALUE *part, __local VALUE *scratch)
 {
-    if (state[0] != 0)   /* the same for the whole work-group: no barrier below is skipped by some */
-        return;
-    VALUE alpha = scal[1], v = 0;
+    VALUE v = 0;
     FOR_EACH(i, n) {
         VALUE ri = r[i] - alpha * q[i];
         r[i] = ri;
@@ -246,7 +246,28 @@ __kernel void cg_update_r(const int n, __global const VALUE *restrict q, __globa
     }
     v = wg_sum(scratch, v);
     if (get_local_id(0) == 0)
-        rr_part[get_group_id(0)] = v;
+        part[get_group_id(0)] = v;
+}
+
+/* x += alpha p; p = r + beta p, in one sweep (here and in chapter 8) */
+static void update_xp(const int n, const VALUE alpha, const VALUE beta, __global VALUE *x, __global VALUE *p,
+                      __global const VALUE *r)
+{
+    FOR_EACH(i, n) {
+        VALUE pi = p[i];
+        x[i] += alpha * pi;
+        p[i] = r[i] + beta * pi;
+    }
+}
+
+/* r -= alpha q; rr_part[group] = this work-group's share of the new r.r */
+__kernel void cg_update_r(const int n, __global const VALUE *restrict q, __global VALUE *restrict r,
+                          __global const VALUE *restrict scal, __global const int *restrict state,
+                          __global VALUE *restrict rr_part, __local VALUE *scratch)
+{
+    if (state[0] != 0)   /* the same for the whole work-group: no barrier in update_r is skipped by some */
+        return;
+    update_r(n, scal[1], q, r, rr_part, scratch);
 }
 
 /* beta = (new r.r) / (old r.r); x += alpha p; p = r + beta p, in one sweep */
@@ -257,10 +278,5 @@ __kernel void cg_update_xp(const int n, __global VALUE *restrict x, __global VAL
 {
     if (state[0] != 0)
         return;
-    VALUE beta = sum_partials(scratch, nrr, rr_part) / scal[0], alpha = scal[1];
-    FOR_EACH(i, n) {
-        VALUE pi = p[i];
-        x[i] += alpha * pi;
-        p[i] = r[i] + beta * pi;
-    }
+    update_xp(n, scal[1], sum_partials(scratch, nrr, rr_part) / scal[0], x, p, r);
 }

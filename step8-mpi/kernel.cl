@@ -77,30 +77,19 @@ __kernel void d8_sums(const int na, __global const VALUE *restrict a, const int 
     }
 }
 
-/* classic: r -= alpha q; part[group] = this work-group's share of r.r */
+/* classic: r -= alpha q; part[group] = this work-group's share of r.r
+ * (step 7's update_r, alpha an argument here) */
 __kernel void d8_update_r(const int n, const VALUE alpha, __global const VALUE *restrict q,
                           __global VALUE *restrict r, __global VALUE *restrict part, __local VALUE *scratch)
 {
-    VALUE v = 0;
-    FOR_EACH(i, n) {
-        VALUE ri = r[i] - alpha * q[i];
-        r[i] = ri;
-        v += ri * ri;
-    }
-    v = wg_sum(scratch, v);
-    if (get_local_id(0) == 0)
-        part[get_group_id(0)] = v;
+    update_r(n, alpha, q, r, part, scratch);
 }
 
-/* classic: x += alpha p; p = r + beta p, in one sweep */
+/* classic: x += alpha p; p = r + beta p, in one sweep (step 7's update_xp) */
 __kernel void d8_update_xp(const int n, const VALUE alpha, const VALUE beta, __global VALUE *restrict x,
                            __global VALUE *restrict p, __global const VALUE *restrict r)
 {
-    FOR_EACH(i, n) {
-        VALUE pi = p[i];
-        x[i] += alpha * pi;
-        p[i] = r[i] + beta * pi;
-    }
+    update_xp(n, alpha, beta, x, p, r);
 }
 
 /* single: the four updates in one sweep (5 vectors read, 4 written); the
