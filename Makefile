@@ -147,7 +147,7 @@ $(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c vendor/cusparse-cg/scalars.h $(C
 $(BUILD)/vendor/mgpu-solver.o: vendor/cuda-mgpu-cg/solver.cu vendor/cuda-mgpu-cg/solver.h $(CUDA_ARCH_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) -O3 $(CUDA_ARCH) -c $< -o $@
-$(BUILD)/cuda-mgpu-cg: vendor/cuda-mgpu-cg/main.c vendor/cuda-mgpu-cg/solver.h $(CG_SRC) $(SYSTEM_SRC) $(CHOICE_SRC) $(BUILD)/vendor/cuda.o $(BUILD)/vendor/mgpu-solver.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
+$(BUILD)/cuda-mgpu-cg: vendor/cuda-mgpu-cg/main.c vendor/cuda-mgpu-cg/solver.h step8-mpi/split/rows.h $(CG_SRC) $(SYSTEM_SRC) $(CHOICE_SRC) $(BUILD)/vendor/cuda.o $(BUILD)/vendor/mgpu-solver.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
 	$(CC) $(CFLAGS) -Ivendor/cusparse -isystem $(CUDA_HOME)/include vendor/cuda-mgpu-cg/main.c \
 	    $(filter %.c,$(CG_SRC) $(SYSTEM_SRC) $(CHOICE_SRC)) $(BUILD)/vendor/cuda.o $(BUILD)/vendor/mgpu-solver.o \
 	    $(BUILD)/libspmv.a $(CUDA_LINK) -lcusparse -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@

@@ -98,7 +98,6 @@ typedef struct {
     cl_mem ptr, col, val, b, x, r, p, q, s, w, part, idx, sendb, ghostb, sums;
     int ng, npq;              /* shares: the vector kernels' work-groups, the product's */
     cl_command_queue xq;      /* the halo's copies, beside the kernels' queue */
-    int span_at;              /* >= 0: the entries sent are v[span_at ..], in order (no pack); -1: packed */
     cl_mem pin[3];            /* pinned host memory: the halo sent, received, the sums */
     void *sendh, *ghosth, *sumsh, *tmp;
     int prof;                 /* the profiled loop: every part waited for and timed */
@@ -180,9 +179,9 @@ static void product(dv *d, cl_mem v, cl_mem out)
     if (m->send_total) {
         cl_mem from = d->sendb;
         size_t at = 0;
-        if (d->span_at >= 0) {   /* the entries sent are one stretch of v, in order: read it, no pack */
+        if (m->send_stretch >= 0) {   /* the entries sent are one stretch of v, in order: read it, no pack */
             CL_CHECK(clEnqueueMarkerWithWaitList(d->cl->queue, 0, NULL, &packed));
-            from = v, at = (size_t)d->span_at * d->vsize;
+            from = v, at = (size_t)m->send_stretch * d->vsize;
         } else {
             CL_CHECK(clSetKernelArg(d->k[K_PACK], 2, sizeof v, &v));
             launch_at(d, K_PACK, 0, d->global[K_PACK], NULL, &packed);
@@ -505,19 +504,8 @@ static void open_device(const spmv_options *o, spmv_cl *cl, int rank, int *local
                getenv("POCL_MAX_PTHREAD_COUNT") ? getenv("POCL_MAX_PTHREAD_COUNT") : "");
 }
 
-/* Rank 0 prints each rank's device and share: rows, interior rows, ghosts */
-/* Where the entries this rank sends are one stretch of its vector, in
- * order (a grid split in rows: its boundary rows), the stretch's start: the
- * halo is read straight from the vector. -1: they are packed first. */
-static int send_stretch(const mpi_split *m)
-{
-    int at = m->send_total ? m->send_idx[0] : -1;
-    for (int k = 1; k < m->send_total && at >= 0; k++)
-        if (m->send_idx[k] != at + k)
-            at = -1;
-    return at;
-}
-
+/* Rank 0 prints each rank's device and share: rows, interior rows, ghosts,
+ * and whether the entries it sends are one stretch (read as it is) */
 static void describe_ranks(const mpi_split *m, const spmv_cl *cl)
 {
     struct {
@@ -526,7 +514,7 @@ static void describe_ranks(const mpi_split *m, const spmv_cl *cl)
     } me, *all = NULL;
     snprintf(me.dev, sizeof me.dev, "%d:%d %s", cl->platform_index, cl->device_index, cl->device_name);
     me.row0 = m->row0, me.nloc = m->nloc, me.ninner = m->ninner, me.nghost = m->nghost;
-    me.nrecv = m->nrecv, me.send_total = m->send_total, me.nsend = m->nsend, me.stretch = send_stretch(m) >= 0;
+    me.nrecv = m->nrecv, me.send_total = m->send_total, me.nsend = m->nsend, me.stretch = m->send_stretch >= 0;
     if (m->rank == 0 && !(all = malloc((size_t)m->size * sizeof *all)))
         spmv_die(SPMV_EXIT_USAGE, "out of host memory describing %d ranks", m->size);
     MPI_Gather(&me, sizeof me, MPI_BYTE, all, sizeof me, MPI_BYTE, 0, MPI_COMM_WORLD);
@@ -615,7 +603,6 @@ static void make_buffers(dv *d)
     d->sendh = pinned(d, 0, (st ? st : 1) * vs, "the halo sent");
     d->ghosth = pinned(d, 1, (m->nghost ? (size_t)m->nghost : 1) * vs, "the halo received");
     d->sumsh = pinned(d, 2, 2 * vs, "the sums read back");
-    d->span_at = send_stretch(m);
     cl_int e;
     d->xq = clCreateCommandQueue(cl->ctx, cl->device, 0, &e);
     CL_CHECK_ERR(e);

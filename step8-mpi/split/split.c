@@ -17,13 +17,6 @@ static void *take(size_t count, size_t size, const char *what)
     return p;
 }
 
-void split_rows(int n, int size, int rank, int *row0, int *nloc)
-{
-    int base = n / size, rem = n % size;
-    *row0 = rank * base + (rank < rem ? rank : rem);
-    *nloc = base + (rank < rem);
-}
-
 /* the rank whose block holds global row c */
 static int owner(int n, int size, int c)
 {
@@ -151,8 +144,12 @@ void split_localize(mpi_split *m)
     m->send_total = (int)total;
     m->send_idx = take((size_t)total, sizeof(int), "the entries others read");
     MPI_Alltoallv(ghost, need, need_at, MPI_INT, m->send_idx, give, give_at, MPI_INT, MPI_COMM_WORLD);
-    for (long long k = 0; k < total; k++)
+    m->send_stretch = total ? inv[m->send_idx[0] - r0] : -1;
+    for (long long k = 0; k < total; k++) {
         m->send_idx[k] = inv[m->send_idx[k] - r0];   /* a global row of this block, as a local row */
+        if (m->send_idx[k] != m->send_stretch + k)
+            m->send_stretch = -1;
+    }
     m->recv_rank = take((size_t)P, sizeof(int), "the plan"), m->recv_count = take((size_t)P, sizeof(int), "the plan");
     m->recv_at = take((size_t)P, sizeof(int), "the plan"), m->send_rank = take((size_t)P, sizeof(int), "the plan");
     m->send_count = take((size_t)P, sizeof(int), "the plan"), m->send_at = take((size_t)P, sizeof(int), "the plan");

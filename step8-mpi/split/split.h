@@ -19,6 +19,7 @@
 #define STEP8_SPLIT_H
 
 #include "matrix.h"
+#include "rows.h"
 
 #include <mpi.h>
 
@@ -38,11 +39,10 @@ typedef struct {
     int *recv_rank, *recv_count, *recv_at;   /* ghosts [recv_at[k], + recv_count[k]) come from recv_rank[k] */
     int *send_rank, *send_count, *send_at;   /* send_idx[send_at[k] ..] (local rows) go to send_rank[k] */
     int *send_idx, send_total;
+    int send_stretch;        /* >= 0: send_idx is send_stretch, + 1, ... in order, one stretch of a vector
+                                (a grid split in rows: the boundary rows); -1: not */
     MPI_Request *req;        /* nrecv + nsend */
 } mpi_split;
-
-/* Rows [row0, row0 + nloc) of n for rank of size. */
-void split_rows(int n, int size, int rank, int *row0, int *nloc);
 
 /* Rank 0 hands each rank its rows of A (CSR, global columns; values as the
  * device stores them, vsize bytes each) and of b; every rank fills m's

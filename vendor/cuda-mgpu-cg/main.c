@@ -30,6 +30,7 @@
  */
 #include "../../step7-cg/reference/cg.h"
 #include "../../step7-cg/reference/system.h"
+#include "../../step8-mpi/split/rows.h"
 #include "cuda.h"
 #include "precision.h"
 #include "results.h"
@@ -114,15 +115,6 @@ static int take_int(int *argc, char **argv, const char *flag, int lo, int hi, in
     *argc = out;
     argv[out] = NULL;
     return value;
-}
-
-/* Rows [row0, row0 + nloc) of n for GPU g of ngpu: step8-mpi/split/split.c's
- * split_rows, n / ngpu each, the first n mod ngpu one more */
-static void block_of(int n, int ngpu, int g, int *row0, int *nloc)
-{
-    int base = n / ngpu, rem = n % ngpu;
-    *row0 = g * base + (g < rem ? g : rem);
-    *nloc = base + (g < rem);
 }
 
 typedef struct {
@@ -335,9 +327,9 @@ int main(int argc, char **argv)
     for (int g = 0; g < ngpu; g++) {
         mgpu_part *a = &m.part[g];
         a->g = g, a->ngpu = ngpu, a->n = n, a->single = single, a->lanes = lanes, a->wait_s = WAIT_S;
-        block_of(n, ngpu, g, &a->row0, &a->nloc);
+        split_rows(n, ngpu, g, &a->row0, &a->nloc);
         for (int h = 0, nl; h < ngpu; h++)
-            block_of(n, ngpu, h, &a->row0_of[h], &nl);
+            split_rows(n, ngpu, h, &a->row0_of[h], &nl);
         a->row0_of[ngpu] = n;
         int r0 = a->row0, nl = a->nloc, ng = 0;
         long long e0 = s.A.ptr[r0], ne = s.A.ptr[r0 + nl] - e0;
