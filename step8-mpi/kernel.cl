@@ -8,9 +8,9 @@
  * interior rows, which read only this rank's entries, while the host
  * exchanges the halo; then the boundary rows, which read the ghosts (the
  * entries after the nloc own ones). main.c builds step 7's kernel.cl (its
- * FOR_EACH, wg_sum, cg_dot, cg_restart, and with -DCG_FUSED its hook on
- * chapter 6's product), this file, then chapter 6's kernel.cl, as one
- * program:
+ * FOR_EACH, wg_sum, sum_partials, update_r, update_xp, cg_dot, cg_restart,
+ * and with -DCG_FUSED its hook on chapter 6's product), this file, then
+ * chapter 6's kernel.cl, as one program:
  *
  *   classic (two reductions an iteration, the textbook CG of
  *   step7-cg/reference/cg.h):

@@ -7,7 +7,7 @@
 # it; a broken kernel must FAIL; oclgrind finds no race, no uninitialized read
 # and no bad access (and does find the race when a barrier is removed); bad
 # input is one line and status 2.
-# chapters: 6 7   (chapter 6's kernels, which step 7 builds)
+# chapters: 6 7 8   (chapter 6's kernels, which steps 7 and 8 build)
 source "$(dirname "$0")/lib.sh"
 bin=$BUILD/step6
 gen=$BUILD/tests/gen_csr

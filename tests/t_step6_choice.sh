@@ -9,7 +9,7 @@
 #      within 5% of the fastest of the course's kernels;
 #   3. step6 prints the same choice line as the tool (PoCL, short matrices
 #      either side of the rule's 65,536 rows), and where the short rows end.
-# chapters: 6 7   (chapter 6's rule, which step 7 uses too)
+# chapters: 6 7 8   (chapter 6's rule, which steps 7 and 8 use too)
 source "$(dirname "$0")/lib.sh"
 tool=$BUILD/tests/choice
 if [ ! -x "$tool" ]; then

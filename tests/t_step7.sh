@@ -11,7 +11,7 @@
 # versions, the default run's counts against the host's; the same system
 # solved by SciPy's cg; the CSV
 # row; oclgrind on both versions; the sanitizers on the host code.
-# chapters: 7
+# chapters: 7 8   (chapter 7's kernels, which step 8 builds)
 source "$(dirname "$0")/lib.sh"
 bin=$BUILD/step7
 export SPMV_PROBE_MB=1
