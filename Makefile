@@ -36,11 +36,14 @@ CHOICE_SRC := step6-csr/choice/csrchoice.c step6-csr/choice/csrchoice.h
 CG_SRC     := step7-cg/reference/cg.c step7-cg/reference/cg.h
 SYSTEM_SRC := step7-cg/reference/system.c step7-cg/reference/system.h
 USES_step7 := $(CHOICE_SRC)
-# chapter 8: chapter 7's system and host CG, and MPI (Open MPI's mpicc says its flags)
+# chapter 8: chapter 7's system and host CG, and MPI (Open MPI's mpicc says its
+# flags). Read with `=`, when step8's recipe runs, after scripts/deps.sh: on a
+# fresh machine deps.sh installs mpicc during this very make (tests/t_course_fresh.sh)
 USES_step8 := $(CHOICE_SRC) $(CG_SRC) $(SYSTEM_SRC)
-MPI_CFLAGS := $(patsubst -I%,-isystem %,$(shell mpicc --showme:compile 2>/dev/null))
+MPICC_FLAGS ?= mpicc
+MPI_CFLAGS = $(patsubst -I%,-isystem %,$(shell $(MPICC_FLAGS) --showme:compile 2>/dev/null))
 CFLAGS_step8 = $(MPI_CFLAGS)
-LDLIBS_step8 = $(shell mpicc --showme:link 2>/dev/null) $(LDLIBS)
+LDLIBS_step8 = $(shell $(MPICC_FLAGS) --showme:link 2>/dev/null) $(LDLIBS)
 USES_tests/choice := $(CHOICE_SRC)
 USES_tests/unit   := $(CG_SRC)
 
@@ -56,10 +59,11 @@ DEPS_OK   := $(BUILD)/.deps-ok
 
 # the revision goes into every CSV row; rewrite the header only when it changes
 GIT_REV := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD 2>/dev/null || echo +dirty)
-$(shell mkdir -p $(BUILD)/common && echo '#define SPMV_GIT_REV "$(GIT_REV)"' > $(BUILD)/gitrev.tmp && \
-    (cmp -s $(BUILD)/gitrev.tmp $(BUILD)/gitrev.h || mv $(BUILD)/gitrev.tmp $(BUILD)/gitrev.h); rm -f $(BUILD)/gitrev.tmp)
+# (a temporary file of this make's own: sub-makes running side by side parse this too)
+$(shell mkdir -p $(BUILD)/common && t=$(BUILD)/gitrev.tmp.$$$$ && echo '#define SPMV_GIT_REV "$(GIT_REV)"' > $$t && \
+    (cmp -s $$t $(BUILD)/gitrev.h || mv $$t $(BUILD)/gitrev.h); rm -f $$t)
 
-.PHONY: all build run test devices diff clean deps deps-run help cusparse cusparse-if-cuda petsc petsc-if-found answers $(ALL_STEPS)
+.PHONY: all build run run-built test devices diff clean deps deps-run help answers-built cusparse cusparse-if-cuda petsc petsc-if-found answers $(ALL_STEPS)
 all build: $(addprefix $(BUILD)/,$(ALL_STEPS)) $(BUILD)/devices $(TEST_BINS) cusparse-if-cuda petsc-if-found
 
 help:
@@ -67,14 +71,17 @@ help:
 
 # the build needs only what `deps.sh run` checks; `make test` checks the rest
 # (what an install could not get is optional: noted in $(BUILD)/.deps-tried)
+# DEPS_SH names another script (tests/t_course_fresh.sh's stand-in for apt-get)
+DEPS_SH ?= scripts/deps.sh
 $(DEPS_OK):
-	@DEPS_TRIED=$(BUILD)/.deps-tried scripts/deps.sh run
+	@DEPS_TRIED=$(BUILD)/.deps-tried $(DEPS_SH) run
 	@mkdir -p $(BUILD) && touch $@
 # make run needs no oclgrind; gnuplot only for its chart (a GPU machine without network runs it)
 deps-run:
-	@DEPS_TRIED=$(BUILD)/.deps-tried scripts/deps.sh run
+	@DEPS_TRIED=$(BUILD)/.deps-tried $(DEPS_SH) run
+	@mkdir -p $(BUILD) && touch $(DEPS_OK)
 deps:
-	@DEPS_TRIED=$(BUILD)/.deps-tried scripts/deps.sh
+	@DEPS_TRIED=$(BUILD)/.deps-tried $(DEPS_SH)
 	@mkdir -p $(BUILD) && touch $(DEPS_OK)
 
 $(BUILD)/common/%.o: common/%.c $(COMMON_H) $(BUILD)/gitrev.h | $(DEPS_OK)
@@ -117,8 +124,8 @@ CUDA_LINK = $(LDFLAGS) -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64
 # every .cu object follows CUDA_ARCH (a stamp rewritten when it changes): an
 # object an earlier build made for another target is not linked into a timing run
 CUDA_ARCH_STAMP := $(BUILD)/vendor/cuda-arch
-$(shell mkdir -p $(BUILD)/vendor && echo '$(CUDA_ARCH)' > $(CUDA_ARCH_STAMP).tmp && \
-    (cmp -s $(CUDA_ARCH_STAMP).tmp $(CUDA_ARCH_STAMP) || mv $(CUDA_ARCH_STAMP).tmp $(CUDA_ARCH_STAMP)); rm -f $(CUDA_ARCH_STAMP).tmp)
+$(shell mkdir -p $(BUILD)/vendor && t=$(CUDA_ARCH_STAMP).tmp.$$$$ && echo '$(CUDA_ARCH)' > $$t && \
+    (cmp -s $$t $(CUDA_ARCH_STAMP) || mv $$t $(CUDA_ARCH_STAMP)); rm -f $$t)
 $(BUILD)/vendor/probe.o: vendor/cusparse/probe.cu vendor/cusparse/probe.h $(CUDA_ARCH_STAMP)
 	@mkdir -p $(BUILD)/vendor
 	$(NVCC) -O2 $(CUDA_ARCH) -c $< -o $@
@@ -189,8 +196,13 @@ $(BUILD)/tests/%: tests/%.c $$(USES_tests/$$*) $(BUILD)/libspmv.a $(COMMON_H)
 	$(CC) $(CFLAGS) $< $(filter %.c,$(USES_tests/$*)) $(BUILD)/libspmv.a $(LDFLAGS) $(LDLIBS) -o $@
 
 # `make step4 run` runs only the steps named on the command line; `make run` all of them.
+# deps.sh first, then a second make: every flag read from a tool that deps.sh
+# may just have installed (mpicc, pkg-config) is read by a make that starts
+# after the install
 RUN_STEPS = $(or $(filter $(ALL_STEPS),$(MAKECMDGOALS)),$(ALL_STEPS))
-run: deps-run $(addprefix $(BUILD)/,$(RUN_STEPS)) $(BUILD)/devices
+run: deps-run
+	@$(MAKE) --no-print-directory run-built RUN_STEPS="$(RUN_STEPS)"
+run-built: $(addprefix $(BUILD)/,$(RUN_STEPS)) $(BUILD)/devices
 	@scripts/run-steps.sh $(BUILD) "$(ARGS)" $(RUN_STEPS)
 
 # STEP=N on the command line: chapter N's tests (tests/run.sh --step N); the
@@ -201,7 +213,9 @@ test: deps
 
 # the teacher's run of every answer (scripts/answers.sh): DEVICE=SEL picks the
 # device, CSV=FILE keeps the measurements as rows (plots/data/answers/<device>.csv)
-answers: deps-run all
+answers: deps-run
+	@$(MAKE) --no-print-directory answers-built
+answers-built: all
 	@BUILD=$(abspath $(BUILD)) $(if $(DEVICE),SPMV_DEVICE="$(DEVICE)") $(if $(CSV),ANSWERS_CSV="$(abspath $(CSV))") \
 	    scripts/answers.sh $(STEPS)
 

@@ -37,15 +37,27 @@ RESULTS=${RESULTS:-/dev/null}
 FAILED=0
 # run alone (bash tests/t_x.sh), not by run.sh: a scratch folder of its own,
 # removed when the script ends unless a check failed (then it is named)
+_own_tmp="" _own_ompi=""
 if [ -z "${TMP:-}" ]; then
     TMP=$(mktemp -d)
-    trap 'if [ "$FAILED" = 0 ]; then rm -rf "$TMP"; else echo "---- the failed checks'"'"' files are kept in $TMP"; fi' EXIT
+    _own_tmp=$TMP
 fi
-
 # Open MPI's run-time folders (chapter 8's runs) in a place of their own,
-# not in a test's TMPDIR: its daemon removes them after the run has ended
-export OMPI_MCA_orte_tmpdir_base=${OMPI_MCA_orte_tmpdir_base:-/tmp/spmv-ompi-$(id -u)}
-mkdir -p "$OMPI_MCA_orte_tmpdir_base"
+# not in a test's TMPDIR: its daemon removes them after the run has ended.
+# run.sh makes one for the whole run; a script run alone, its own, removed
+# when it ends
+if [ -z "${OMPI_MCA_orte_tmpdir_base:-}" ]; then
+    OMPI_MCA_orte_tmpdir_base=$(mktemp -d /tmp/spmv-ompi.XXXXXX)
+    export OMPI_MCA_orte_tmpdir_base
+    _own_ompi=$OMPI_MCA_orte_tmpdir_base
+fi
+_lib_cleanup() {
+    [ -n "$_own_ompi" ] && rm -rf "$_own_ompi"
+    if [ -n "$_own_tmp" ]; then
+        if [ "$FAILED" = 0 ]; then rm -rf "$_own_tmp"; else echo "---- the failed checks' files are kept in $_own_tmp"; fi
+    fi
+}
+trap _lib_cleanup EXIT
 
 BY_NAME='function col(n) { return (n in C) ? $C[n] : "" } FNR == 1 { delete C; for (i = 1; i <= NF; i++) C[$i] = i; next }'
 

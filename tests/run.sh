@@ -22,7 +22,12 @@ export ROOT
 export BUILD=${BUILD:-$ROOT/build}
 RESULTS=$(mktemp)
 export RESULTS
-trap 'rm -f "$RESULTS"' EXIT
+# Open MPI's run-time folders (chapter 8's runs): one folder for the whole
+# run, outside the scripts' TMPDIRs (mpirun's daemon may remove its folders
+# after a run has returned), removed at the end
+OMPI_MCA_orte_tmpdir_base=$(mktemp -d "${TMPDIR:-/tmp}/spmv-ompi.XXXXXX")
+export OMPI_MCA_orte_tmpdir_base
+trap 'rm -f "$RESULTS"; rm -rf "$OMPI_MCA_orte_tmpdir_base"' EXIT
 cd "$ROOT" || exit 2
 step=""
 if [ "${1:-}" = --step ]; then
