@@ -81,8 +81,13 @@ static const spmv_step STEP = {
 enum { K_SPMV, K_PACK, K_UNPACK, K_SUMS, K_DOT, K_RESTART, K_UPD_R, K_UPD_XP, K_UPD_ALL, K_COUNT };
 static const char *const KNAME[K_COUNT] = { NULL, "d8_pack", "d8_unpack", "d8_sums", "cg_dot", "cg_restart", "d8_update_r", "d8_update_xp",
                                             "d8_update_all" };
-/* the parts of an iteration, each timed alone in the profiled loop */
-enum { P_KERNELS, P_HALO_READ, P_HALO_MPI, P_HALO_WRITE, P_RED_READ, P_RED_MPI, P_PRODUCT, P_COUNT };
+/* the parts of an iteration, each timed alone in the profiled loop; P_HOST:
+ * the rest of the loop on the host's clock (the time from one part's end to
+ * the next one's start: launches, arguments, the host's arithmetic; and of
+ * a kernel's time from its launch to the host seeing it done, what the
+ * device's clock did not count), so the parts but P_PRODUCT (a share of
+ * P_KERNELS) tile the loop */
+enum { P_KERNELS, P_HALO_READ, P_HALO_MPI, P_HALO_WRITE, P_RED_READ, P_RED_MPI, P_HOST, P_PRODUCT, P_COUNT };
 
 /* One rank's solve on its device */
 typedef struct {
@@ -102,6 +107,7 @@ typedef struct {
     void *sendh, *ghosth, *sumsh, *tmp;
     int prof;                 /* the profiled loop: every part waited for and timed */
     double part_ms[P_COUNT];
+    double mark;              /* the profiled loop: where the last part ended, on the host's clock */
 } dv;
 
 typedef struct {
@@ -116,6 +122,18 @@ typedef struct {
 static double now_ms(void)
 {
     return MPI_Wtime() * 1e3;
+}
+
+/* The profiled loop: a part that began at t0 (the host's clock) is done,
+ * ms of it the part's own; the time since the last part ended, and the rest
+ * of [t0, now] (a kernel's launch and the host's wait around the device's
+ * time), go to the host's part */
+static void part_done(dv *d, int part, double t0, double ms)
+{
+    double t = now_ms();
+    d->part_ms[P_HOST] += (t0 - d->mark) + (t - t0 - ms);
+    d->part_ms[part] += ms;
+    d->mark = t;
 }
 
 /* Wait for ev. On a GPU the host asks for its status again and again: a
@@ -142,12 +160,13 @@ static void wait_for(const dv *d, cl_event ev)
 static void launch_at(dv *d, int i, size_t offset, size_t global, cl_event after, cl_event *done)
 {
     cl_event ev = NULL;
+    double t0 = now_ms();
     CL_CHECK(clEnqueueNDRangeKernel(d->cl->queue, d->k[i], 1, offset ? &offset : NULL, &global, &d->local[i],
                                     after ? 1 : 0, after ? &after : NULL, d->prof || done ? &ev : NULL));
     if (d->prof) {
         CL_CHECK(clWaitForEvents(1, &ev));
         double ms = spmv_event_ms(ev);
-        d->part_ms[P_KERNELS] += ms;
+        part_done(d, P_KERNELS, t0, ms);
         if (i == K_SPMV)
             d->part_ms[P_PRODUCT] += ms;   /* the product's share of the kernels */
     }
@@ -192,7 +211,7 @@ static void product(dv *d, cl_mem v, cl_mem out)
         CL_CHECK(clFlush(d->xq));
         clReleaseEvent(packed);
         if (d->prof)
-            CL_CHECK(clWaitForEvents(1, &got)), d->part_ms[P_HALO_READ] += now_ms() - t;
+            CL_CHECK(clWaitForEvents(1, &got)), part_done(d, P_HALO_READ, t, now_ms() - t);
     }
     if (d->ni > 0) {   /* 1. the interior rows */
         CL_CHECK(clSetKernelArg(ks, 0, sizeof d->ni, &d->ni));
@@ -205,14 +224,14 @@ static void product(dv *d, cl_mem v, cl_mem out)
         t = now_ms();
         split_exchange(m, d->sendh, d->ghosth, d->vt);
         if (d->prof)
-            d->part_ms[P_HALO_MPI] += now_ms() - t;
+            part_done(d, P_HALO_MPI, t, now_ms() - t);
         if (m->nghost) {   /* into their own buffer, then after v's own entries: d8_unpack */
             t = now_ms();
             CL_CHECK(clEnqueueWriteBuffer(d->xq, d->ghostb, CL_FALSE, 0, (size_t)m->nghost * d->vsize, d->ghosth, 0,
                                           NULL, &wrote));
             CL_CHECK(clFlush(d->xq));
             if (d->prof)
-                CL_CHECK(clWaitForEvents(1, &wrote)), d->part_ms[P_HALO_WRITE] += now_ms() - t;
+                CL_CHECK(clWaitForEvents(1, &wrote)), part_done(d, P_HALO_WRITE, t, now_ms() - t);
             CL_CHECK(clSetKernelArg(d->k[K_UNPACK], 3, sizeof v, &v));
             launch_at(d, K_UNPACK, 0, d->global[K_UNPACK], wrote, NULL);
             clReleaseEvent(wrote);
@@ -249,11 +268,11 @@ static void reduce(dv *d, cl_mem a, int at_a, int na, cl_mem b, int at_b, int nb
     for (int j = 0; j < nsum; j++)
         sums[j] = d->single ? ((float *)d->sumsh)[j] : ((double *)d->sumsh)[j];
     if (d->prof)
-        d->part_ms[P_RED_READ] += now_ms() - t;
+        part_done(d, P_RED_READ, t, now_ms() - t);
     t = now_ms();
     MPI_Allreduce(MPI_IN_PLACE, sums, nsum, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
     if (d->prof)
-        d->part_ms[P_RED_MPI] += now_ms() - t;
+        part_done(d, P_RED_MPI, t, now_ms() - t);
 }
 
 /* A vector from the host: its nloc own entries from src (NULL: zeros), its
@@ -403,9 +422,12 @@ static int solve(dv *d, const cg_system *s, double tol, int maxiter, double *xl,
     start(d, 0, prof);
     d->prof = 1;
     double t0 = now_ms();
+    d->mark = t0;
     run_solve(d, pi, -1, prof);
     CL_CHECK(clFinish(d->cl->queue));
-    prof->total_ms = now_ms() - t0;
+    double t1 = now_ms();
+    prof->total_ms = t1 - t0;
+    d->part_ms[P_HOST] += t1 - d->mark;   /* the loop's end: its last host arithmetic, the queue finished */
     d->prof = 0;
     double thresh = tol * tol * s->bb;
     MPI_Bcast(&thresh, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
@@ -701,12 +723,13 @@ static int product_choice(const spmv_options *o, const spmv_row_stats *st, int g
 
 typedef struct {
     const char *kernel;
-    int iterations, end, restarts, pass, prof_it;
+    int iterations, end, restarts, pass, prof_it, prof_rank;
     double rel, truer, ms, total_ms, prof_ms, part[P_COUNT];
 } version_result;
 
-/* The parts of the profiled loop: each rank's per iteration; of each part
- * the largest over the ranks (MPI_MAX: the parts may be different ranks') */
+/* The parts of the profiled loop, per iteration, of the rank whose loop
+ * took longest: one rank's parts tile its loop (the largest of each part
+ * over the ranks would not: one rank's wait in MPI is another's kernels) */
 static void gather_parts(const dv *d, const cg_run *prof, version_result *v)
 {
     int it = prof->iterations > 0 ? prof->iterations : 1;
@@ -714,10 +737,11 @@ static void gather_parts(const dv *d, const cg_run *prof, version_result *v)
     for (int i = 0; i < P_COUNT; i++)
         mine[i] = d->part_ms[i] / it;
     mine[P_COUNT] = prof->total_ms / it;
-    double most[P_COUNT + 1];
-    MPI_Reduce(mine, most, P_COUNT + 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-    memcpy(v->part, most, sizeof v->part);
-    v->prof_ms = most[P_COUNT], v->prof_it = prof->iterations;
+    struct { double ms; int rank; } me = { mine[P_COUNT], d->m->rank }, slowest;
+    MPI_Allreduce(&me, &slowest, 1, MPI_DOUBLE_INT, MPI_MAXLOC, MPI_COMM_WORLD);
+    MPI_Bcast(mine, P_COUNT + 1, MPI_DOUBLE, slowest.rank, MPI_COMM_WORLD);
+    memcpy(v->part, mine, sizeof v->part);
+    v->prof_ms = mine[P_COUNT], v->prof_it = prof->iterations, v->prof_rank = slowest.rank;
 }
 
 static int check_version(const cg_system *s, const sys_info *si, int fixed, const spmv_cg_result *host,
@@ -736,7 +760,8 @@ static int check_version(const cg_system *s, const sys_info *si, int fixed, cons
         printf("solve    %d iterations%s: |r|/|b| = %.3g (the recurrence's)\n", v->iterations,
                fixed ? " (--tol 0)" : ", --maxiter reached", v->rel);
     if (v->restarts)
-        printf("restarts %d (outside the timed iterations' median)\n", v->restarts);
+        printf("restarts %d, from r = b - A x (each costs a product and the iterations the recurrence then "
+               "retakes; outside the timed iterations' median)\n", v->restarts);
     printf("true     |b - A x|/|b| = %.3g (rank 0, in double, from the gathered x)\n", v->truer);
     if (v->end == CG_CONVERGED) {
         pass = v->truer <= si->tol || (si->bb == 0 && v->truer == 0);
@@ -747,15 +772,24 @@ static int check_version(const cg_system *s, const sys_info *si, int fixed, cons
         printf("check    the true residual %s the recurrence's within 10%% + %.2g\n", pass ? "follows" : "leaves",
                floor_);
     }
-    if (!fixed && v->end == CG_CONVERGED && host->end == CG_CONVERGED) {
-        /* step 7's margins; the single version's recurrence drifts more
-         * (README: the rounding it costs), so a quarter more in double */
-        int one = strcmp(v->kernel, "single") == 0;
-        int margin = s->single ? host->iterations / 2 + 10 : 5 + host->iterations / (one ? 4 : 10);
+    int one = strcmp(v->kernel, "single") == 0;
+    if (!fixed && v->end == CG_CONVERGED && host->end == CG_CONVERGED && one) {
+        /* not a check: the host's CG is the classic recurrence, not this
+         * one, whose derived p.Ap drifts further on an ill-conditioned A
+         * (README: the rounding it costs); a solution the true residual
+         * passes is correct however many iterations it took */
+        int extra = v->iterations - host->iterations;
+        printf("rounding single %d iterations against the host CG's %d: the rewrite costs %d (%+.0f%%)%s\n",
+               v->iterations, host->iterations, extra, 100.0 * extra / (host->iterations ? host->iterations : 1),
+               v->restarts ? ", its restarts included" : "");
+    } else if (!fixed && v->end == CG_CONVERGED && host->end == CG_CONVERGED) {
+        /* step 7's margins: the same recurrence as the host's, summed in
+         * another order */
+        int margin = s->single ? host->iterations / 2 + 10 : 5 + host->iterations / 10;
         int ok = abs(v->iterations - host->iterations) <= margin;
         printf("check    %d iterations, the host's CG in double %d: %s (margin %d, %s)\n", v->iterations,
                host->iterations, ok ? "agree" : "DISAGREE", margin, s->single ? "float: half the host's count + 10"
-               : one ? "double, single reduction: 5 + 25%" : "double: 5 + 10%");
+               : "double: 5 + 10%");
         pass = pass && ok;
     }
     fprintf(spmv_results(), "check: %s\n", pass ? "PASS" : "FAIL");
@@ -766,20 +800,23 @@ static void report(const version_result *v, int ranks)
 {
     const double *p = v->part;
     double halo = p[P_HALO_READ] + p[P_HALO_MPI] + p[P_HALO_WRITE], red = p[P_RED_READ] + p[P_RED_MPI];
+    double sum = p[P_KERNELS] + halo + red + p[P_HOST];
     FILE *out = spmv_results();
     fprintf(out, "time     %.4f ms an iteration (median, rank 0's clock; %d ranks), %.1f ms in all\n", v->ms, ranks,
             v->total_ms);
-    fprintf(out, "split    kernels %.4f (the product %.4f of them) + halo %.4f (read %.4f, MPI %.4f, write %.4f) + reductions %.4f (read %.4f, "
-            "allreduce %.4f) = %.4f ms an iteration, each part alone (the device waited for before it), each the "
-            "largest over the ranks, over %d iterations that took %.4f ms each\n", p[P_KERNELS], p[P_PRODUCT], halo, p[P_HALO_READ], p[P_HALO_MPI],
-            p[P_HALO_WRITE], red, p[P_RED_READ], p[P_RED_MPI], p[P_KERNELS] + halo + red,
-            v->prof_it, v->prof_ms);
+    fprintf(out, "split    kernels %.4f (the product %.4f of them) + halo %.4f (read %.4f, MPI %.4f, write %.4f) + "
+            "reductions %.4f (read %.4f, allreduce %.4f) + host %.4f (launches and waits between the parts) = %.4f ms "
+            "an iteration, %.0f%% of the profiled loop's %.4f (%d iterations, each part waited for and timed alone; "
+            "rank %d's, the slowest)\n", p[P_KERNELS], p[P_PRODUCT], halo, p[P_HALO_READ], p[P_HALO_MPI],
+            p[P_HALO_WRITE], red, p[P_RED_READ], p[P_RED_MPI], p[P_HOST], sum, 100 * sum / v->prof_ms, v->prof_ms,
+            v->prof_it, v->prof_rank);
 }
 
 #define CSV_HEADER                                                                                          \
     "step,kernel,ranks,device,driver,matrix,rows,nnz,precision,iterations,converged,rel_residual,true_residual," \
     "tol,ms_per_iter,ms_total,prof_ms_per_iter,kernels_ms,halo_read_ms,halo_mpi_ms,halo_write_ms,"            \
-    "reduce_read_ms,allreduce_ms,reductions,rows_max,ghosts_max,halo_values,check,date,git_rev,product_ms"
+    "reduce_read_ms,allreduce_ms,reductions,rows_max,ghosts_max,halo_values,check,date,git_rev,product_ms,"   \
+    "host_ms,restarts"
 
 /* One row of chapter 8's CSV (its own header: the parts of an iteration and
  * the split's sizes; rows_max, ghosts_max: the largest rank's; halo_values:
@@ -808,8 +845,10 @@ static void write_csv(const char *csv, const version_result *v, const mpi_split 
     fprintf(f, "%d,%lld,%lld,%lld,%s,%s,%s,", strcmp(v->kernel, "single") == 0 ? 1 : 2, sizes[0], sizes[1], sizes[2],
             ok ? "PASS" : "FAIL", date, spmv_git_rev());
     if (ok)
-        fprintf(f, "%.6g", p[P_PRODUCT]);
-    fprintf(f, "\n");
+        fprintf(f, "%.6g,%.6g", p[P_PRODUCT], p[P_HOST]);
+    else
+        fprintf(f, ",");
+    fprintf(f, ",%d\n", v->restarts);
     if (fclose(f) != 0)
         spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s", csv);
 }
