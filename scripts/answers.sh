@@ -31,6 +31,9 @@
 #                                compile command, FLAGS added)
 #   needs TOOL                   false (and the exercise SKIP) where TOOL is missing
 #   gpu_only / cpu_only          false (and SKIP) on the other kind of device
+#   requires WHY COND...         false (and the exercise SKIP: WHY) where COND
+#                                (a command) is false: what the exercise needs
+#                                that this machine lacks (not a claim: use claim)
 # and may use $GRID (1024, or 64 with ANSWERS_SMALL=1), $SCRATCH (the chapter's own
 # folder, removed at the end) and $DEVICE_KIND (CPU or GPU).
 # Exit 1 when an exercise's claim failed (WRONG); SKIP is not a failure.
@@ -116,6 +119,12 @@ build_copy() {
 needs() {
     command -v "$1" >/dev/null 2>&1 && return 0
     _skipped || STATUS="SKIP: no $1 here"
+    return 1
+}
+requires() {
+    local why=$1; shift
+    "$@" && return 0
+    _skipped || STATUS="SKIP: $why"
     return 1
 }
 gpu_only() { [ "$DEVICE_KIND" = GPU ] && return 0; _skipped || STATUS="SKIP: a GPU answer"; return 1; }

@@ -136,12 +136,21 @@ poisson3d:nx=1290|nonzeros, more than 2^31; the device indexes with int
 stencil3d:nx=4|--gen wants powerlaw:
 EOF
 # under 2^31 nonzeros but beyond the host: the estimate refuses it, in a
-# process that could not even allocate the row pointers
-( ulimit -v 4000000; SPMV_HOST_MEM_MB=2048 exec "$BUILD/step6" --gen stencil27:nx=400 ) >"$TMP/out" 2>"$TMP/err"
+# process that could not even allocate the row pointers. What is tested is the
+# host's memory, so the device is the CPU one where there is one: a GPU's
+# driver reserves more address space than ulimit -v leaves, and does not start
+# under it (step6 then says there is no device, before any generator runs)
+mem_dev=${SPMV_DEVICE:-}
+have_cpu_device && mem_dev=cpu
+( ulimit -v 4000000; SPMV_DEVICE=$mem_dev SPMV_HOST_MEM_MB=2048 exec "$BUILD/step6" --gen stencil27:nx=400 ) >"$TMP/out" 2>"$TMP/err"
 st=$?
-[ "$st" = 2 ] && [ "$(grep -c . "$TMP/err")" = 1 ] && grep -q 'stencil27:nx=400 (1719374392 nonzeros): the host would need' "$TMP/err" &&
-    pass "step6 --gen stencil27:nx=400 (1.7e9 nonzeros) on a 2 GiB host: refused by the estimate, one line" ||
-    fail "step6 --gen stencil27:nx=400 on a 2 GiB host" "status $st: $(tr '\n' '|' <"$TMP/err")"
+if [ "$st" = 2 ] && [ "$mem_dev" != cpu ] && grep -q 'no OpenCL device' "$TMP/err"; then
+    skip "step6 --gen stencil27:nx=400 on a 2 GiB host" "under ulimit -v 4000000 (KiB) no OpenCL device starts (--device '${mem_dev:-the default}'; a GPU driver needs more address space) and there is no CPU one (PoCL: apt-get install pocl-opencl-icd)"
+elif [ "$st" = 2 ] && [ "$(grep -c . "$TMP/err")" = 1 ] && grep -q 'stencil27:nx=400 (1719374392 nonzeros): the host would need' "$TMP/err"; then
+    pass "step6 --gen stencil27:nx=400 (1.7e9 nonzeros) on a 2 GiB host: refused by the estimate, one line"
+else
+    fail "step6 --gen stencil27:nx=400 on a 2 GiB host" "status $st (--device '${mem_dev:-the default}'): $(tr '\n' '|' <"$TMP/err")"
+fi
 
 # ---- the yardsticks build the same matrices: SciPy's cg.py, PETSc's petsc-cg ----
 # (build/cusparse and cusparse-cg take them through the course's library)

@@ -11,6 +11,14 @@
 # 3. Output quoted in an answer is real: the lines of a fenced block after
 #    <!-- answer-output: N --> each appear (as fixed text, leading spaces
 #    trimmed; a line "…" stands for lines left out) in what exercise N printed.
+#    Output that only one kind of device prints (PoCL's build line, a rank
+#    line with the device's name, rounding counts) names it in the marker:
+#    <!-- answer-output: N cpu --> (or gpu: the device's kind), or
+#    <!-- answer-output: N NAME --> (a case-insensitive piece of the device's
+#    name, spaces allowed: pthread-skylake-avx512-AMD EPYC). Such a block is
+#    checked, as strictly, where the answers ran on such a device, and SKIP
+#    (naming both devices) elsewhere; so is every block of an exercise that
+#    SKIP here (no oclgrind, a CPU answer on a GPU), with its reason.
 # 4. Its numbers come from committed data: plots/blocks.sh --check finds every
 #    generated block of the answers fresh.
 # chapters: 0 1 2 3 4 5 6 7 8   (each chapter's answers: STEPS)
@@ -71,22 +79,50 @@ else
             *) fail "answers: $ch exercise $ex: $what" "$(awk -v c="$ch" -v e="$ex" '$1 == c && $2 == e { getline; sub(/^ +/, ""); print; exit }' "$TMP/table")" ;;
         esac
     done <<<"$rows"
-    # ---- 3. quoted output is what the exercise printed
+    # ---- 3. quoted output is what the exercise printed (where this device prints it)
+    device_info   # DEVICE_TYPE, DEVICE_NAME: the device the answers ran on (same SPMV_DEVICE)
+    here="${DEVICE_NAME:-unknown} (${DEVICE_TYPE:-unknown})"
     for d in "${chapters[@]+"${chapters[@]}"}"; do
         a=$d/ANSWERS.md ch=${d%%-*}
         [ -f "$a" ] || continue
-        awk '/^<!-- answer-output: [0-9]+ -->$/ { ex = $3; want = 1; next }
+        # exercise, the device the quote names (- any), the line
+        awk '/^<!-- answer-output: [0-9]+( [^ ].*)? -->$/ {
+                 ex = $3; dev = $0; sub(/ -->$/, "", dev); sub(/^<!-- answer-output: [0-9]+ ?/, "", dev)
+                 want = 1; on = 0; next }
              want && /^ *```/ { if (on) { want = 0; on = 0 } else on = 1; next }
-             on { sub(/^ +/, ""); if ($0 != "…" && $0 != "") print ex "\t" $0 }' "$a" >"$TMP/quoted"
+             on { sub(/^ +/, ""); if ($0 != "…" && $0 != "") print ex "\t" (dev == "" ? "-" : dev) "\t" $0 }' "$a" >"$TMP/quoted"
         [ -s "$TMP/quoted" ] || continue
-        bad=""
-        while IFS=$'\t' read -r ex text; do
+        bad="" checked=0 elsewhere="" skipped=""
+        while IFS=$'\t' read -r ex dev text; do
+            # an exercise that SKIP here printed nothing to quote: its own reason
+            why=$(awk -v c="$ch" -v e="$ex" '$1 == c && $2 == e { getline; if ($1 == "SKIP:") { sub(/^ +SKIP: /, ""); print } exit }' "$TMP/table")
+            if [ -n "$why" ]; then
+                [[ $skipped == *" $ex	"* ]] || skipped="$skipped $ex	$why
+"
+                continue
+            fi
+            if [ "$dev" != - ]; then
+                case ${dev,,} in
+                    cpu | gpu | accelerator) on="a ${dev^^} device"; [ "${dev^^}" = "${DEVICE_TYPE:-}" ] ;;
+                    *) on=$dev; [[ ${DEVICE_NAME:-} && ${DEVICE_NAME,,} == *"${dev,,}"* ]] ;;
+                esac || {
+                    [[ $elsewhere == *"exercise $ex on $on;"* ]] || elsewhere="$elsewhere exercise $ex on $on;"
+                    continue
+                }
+            fi
+            checked=$((checked + 1))
             f=$TMP/out/$ch-$ex.out
             [ -f "$f" ] || { bad="$bad exercise $ex did not run;"; continue; }
             grep -qF -- "$text" "$f" || bad="$bad exercise $ex does not print '$text';"
         done <"$TMP/quoted"
-        if [ -z "$bad" ]; then pass "answers: $a: the output it quotes is what its exercises print"
-        else fail "answers: $a: the output it quotes is what its exercises print" "$bad"; fi
+        if [ -n "$bad" ]; then fail "answers: $a: the output it quotes is what its exercises print" "$bad"
+        elif [ "$checked" -gt 0 ]; then pass "answers: $a: the output it quotes is what its exercises print ($checked lines)"
+        fi
+        [ -z "$elsewhere" ] || skip "answers: $a: the output it quotes from${elsewhere%;}" "quoted on another device (its marker names it); this run's device is $here"
+        while IFS=$'\t' read -r ex why; do
+            ex=${ex# }
+            [ -z "$ex" ] || skip "answers: $a: the output exercise $ex quotes (the exercise SKIP here)" "$why"
+        done <<<"$skipped"
     done
 fi
 
