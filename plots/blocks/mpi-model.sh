@@ -2,8 +2,9 @@
 # plots/blocks/mpi-model.sh SLUG [p=s|d] - chapter 8's model
 # (step8-mpi/model/model.sh) run on plots/data/mpi/SLUG.csv, its output as
 # it prints it, in a code block: with p=, on the rows of that precision only
-# (so its overall errors are theirs); of the predictions past the runs,
-# P = 1, 2, 4, 16, 64, 256 and 1024.
+# (so its overall errors are theirs); its summary lines, not each row's
+# (model.sh prints those); of the predictions past the runs, P = 1, 4, 8,
+# 16, 32, 64 and 1024.
 set -u
 f=plots/data/mpi/$1.csv
 if [ ! -s "$f" ]; then
@@ -16,5 +17,8 @@ rows=$(mktemp)
 trap 'rm -f "$rows"' EXIT
 awk -F, -v p="$prec" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "precision") c = i; print; next } p == "" || $c == p' "$f" >"$rows"
 echo '```'
-step8-mpi/model/model.sh "$rows" | awk 'NF == 5 && $1 ~ /^[0-9]+$/ && $1 !~ /^(1|2|4|16|64|256|1024)$/ { next } { print }'
+step8-mpi/model/model.sh "$rows" | awk '
+    $NF == "fit" || $NF == "held-out" || $1 == "ranks" && $2 == "grid" { next }
+    NF == 5 && $1 ~ /^[0-9]+$/ && $1 !~ /^(1|4|8|16|32|64|1024)$/ { next }
+    { print }'
 echo '```'

@@ -4,10 +4,11 @@
 # fused CG on one device) and, where they exist, SLUG-petsc.csv (PETSc's
 # KSPCG and KSPPIPECG on as many ranks) and SLUG-cuda.csv (the CUDA
 # yardstick, vendor/cuda-mgpu-cg, on as many GPUs): for each Poisson grid and precision,
-# the median over the rounds of ms an iteration of each; then weak scaling
-# (a grid of twice the rows on 2 ranks against chapter 7 on one device and
-# half of them) and strong scaling (the same grid on 2 ranks against chapter
-# 7 on one device).
+# the median over the rounds of ms an iteration of each; then, for each
+# number of ranks P > 1, weak scaling (a grid of P times the rows on P ranks
+# against chapter 7 on one device and 1/P of them) and strong scaling (the
+# same grid on P ranks against chapter 7 on one device). 3-D boxes
+# (poisson3d) are named N³ box.
 set -u
 slug=$1 precs=sd
 for a in "${@:2}"; do case $a in p=*) precs=${a#p=} ;; esac; done
@@ -28,7 +29,7 @@ function med(k,   n, i, j, t, v) {
 }
 function cell(k) { return (k in vals) ? sprintf("%.4f", med(k)) : "-" }
 FNR == 1 { delete c; for (i = 1; i <= NF; i++) c[$i] = i; next }
-$c["check"] != "PASS" || index(precs, $c["precision"]) == 0 || $c["matrix"] !~ /^poisson:/ { next }
+$c["check"] != "PASS" || index(precs, $c["precision"]) == 0 || $c["matrix"] !~ /^poisson(3d)?:/ { next }
 {
     k = $c["kernel"]; p = ("ranks" in c) ? $c["ranks"] : 1
     if ($c["step"] == "step7") k = "step7"
@@ -39,7 +40,9 @@ $c["check"] != "PASS" || index(precs, $c["precision"]) == 0 || $c["matrix"] !~ /
     vals[key] = vals[key] " " $c["ms_per_iter"]
     g = $c["rows"] SUBSEP $c["precision"]
     if (!(g in seen)) { seen[g] = 1; grid[++ng] = g }
-    nm = $c["matrix"]; sub(/^poisson:nx=/, "", nm); sub(/ ny=/, " x ", nm); name[$c["rows"]] = nm
+    nm = $c["matrix"]; if (nm ~ /^poisson3d:/) { sub(/^poisson3d:nx=/, "", nm); sub(/ .*/, "", nm); nm = nm "³ box" }
+    else { sub(/^poisson:nx=/, "", nm); sub(/ ny=/, " x ", nm) }
+    name[$c["rows"]] = nm
     if ($c["step"] == "step8") { dev = $c["device"]; ranks[p] = 1 }
     if (k == "petsc" || k == "pipecg") petsc = 1
     if (k == "mgpu") cuda = 1
@@ -63,30 +66,34 @@ END {
             printf "\n"
         }
     }
-    printf "\nOn 2 ranks against chapter 7 on one device (its median over the median of each version): weak, twice the rows on twice the devices (ideal 100%%); strong, the same rows (ideal 2x)%s:\n\n", cuda ? "; the CUDA yardstick against its own run on one GPU" : ""
-    printf "| rows (chapter 7 on that grid) | precision | weak: classic | weak: single | strong: classic | strong: single |%s\n", cuda ? " CUDA: weak | CUDA: strong |" : ""
-    printf "| ---: | --- | ---: | ---: | ---: | ---: |%s\n", cuda ? " ---: | ---: |" : ""
+    printf "\nOn P ranks against chapter 7 on one device (its median over the median of each version): weak, P times the rows on P devices (ideal 100%%); strong, the same rows (ideal P x)%s:\n\n", cuda ? "; the CUDA yardstick against its own run on one GPU" : ""
+    printf "| rows (chapter 7 on that grid) | precision | ranks P | weak: classic | weak: single | strong: classic | strong: single |%s\n", cuda ? " CUDA: weak | CUDA: strong |" : ""
+    printf "| ---: | --- | ---: | ---: | ---: | ---: | ---: |%s\n", cuda ? " ---: | ---: |" : ""
     for (i = 1; i <= ng; i++) {
         split(grid[i], gp, SUBSEP); r = gp[1]; pr = gp[2]
         k7 = r SUBSEP pr SUBSEP 1 SUBSEP "step7"
         if (!(k7 in vals)) continue
-        t7 = med(k7); w = ""; s = ""
-        for (j = 1; j <= ng; j++) { split(grid[j], gq, SUBSEP); if (gq[1] == 2 * r && gq[2] == pr) big = gq[1] }
-        line = sprintf("| %d | %s |", r, pr)
-        for (v = 1; v <= 2; v++) {
-            ver = v == 1 ? "classic" : "single"; kb = (2 * r) SUBSEP pr SUBSEP 2 SUBSEP ver
-            line = line ((kb in vals) ? sprintf(" %.0f%% |", 100 * t7 / med(kb)) : " - |")
+        t7 = med(k7)
+        for (P = 2; P <= 64; P++) {
+            if (!(P in ranks)) continue
+            line = sprintf("| %d | %s | %d |", r, pr, P); any = 0
+            for (v = 1; v <= 2; v++) {
+                ver = v == 1 ? "classic" : "single"; kb = (P * r) SUBSEP pr SUBSEP P SUBSEP ver
+                if (kb in vals) any = 1
+                line = line ((kb in vals) ? sprintf(" %.0f%% |", 100 * t7 / med(kb)) : " - |")
+            }
+            for (v = 1; v <= 2; v++) {
+                ver = v == 1 ? "classic" : "single"; ks = r SUBSEP pr SUBSEP P SUBSEP ver
+                if (ks in vals) any = 1
+                line = line ((ks in vals) ? sprintf(" %.2fx |", t7 / med(ks)) : " - |")
+            }
+            if (cuda) {   # the CUDA yardstick against its own one-GPU run
+                k1 = r SUBSEP pr SUBSEP 1 SUBSEP "mgpu"; kw = (P * r) SUBSEP pr SUBSEP P SUBSEP "mgpu"; ks = r SUBSEP pr SUBSEP P SUBSEP "mgpu"
+                line = line ((k1 in vals) && (kw in vals) ? sprintf(" %.0f%% |", 100 * med(k1) / med(kw)) : " - |")
+                line = line ((k1 in vals) && (ks in vals) ? sprintf(" %.2fx |", med(k1) / med(ks)) : " - |")
+            }
+            if (any) print line
         }
-        for (v = 1; v <= 2; v++) {
-            ver = v == 1 ? "classic" : "single"; ks = r SUBSEP pr SUBSEP 2 SUBSEP ver
-            line = line ((ks in vals) ? sprintf(" %.2fx |", t7 / med(ks)) : " - |")
-        }
-        if (cuda) {   # the CUDA yardstick against its own one-GPU run
-            k1 = r SUBSEP pr SUBSEP 1 SUBSEP "mgpu"; kw = (2 * r) SUBSEP pr SUBSEP 2 SUBSEP "mgpu"; ks = r SUBSEP pr SUBSEP 2 SUBSEP "mgpu"
-            line = line ((k1 in vals) && (kw in vals) ? sprintf(" %.0f%% |", 100 * med(k1) / med(kw)) : " - |")
-            line = line ((k1 in vals) && (ks in vals) ? sprintf(" %.2fx |", med(k1) / med(ks)) : " - |")
-        }
-        print line
     }
     if (!petsc) exit
     printf "\nPETSc KSPCG on as many ranks over step8, each round a pair of runs one after the other (the sweep interleaves them):\n\n"

@@ -1,7 +1,8 @@
 # step8-mpi/answers/answers.sh - the answers of chapter 8's exercises, run and
 # checked by `make answers` (scripts/answers.sh says what each call does).
 # Full size: Poisson 2048^2 on 2 ranks (exercise 1, its own), slabs thinner
-# than a plane on 16 ranks (exercise 3), Poisson 1024^2 (exercise 5);
+# than a plane on 16 ranks (exercise 3), Poisson 1024^2 on 1 and 2 ranks
+# (exercise 5);
 # ANSWERS_SMALL=1: 512^2 and 256^2, and no 16-rank run. Exercises 2 and 4 are
 # the same at both sizes (the model on the committed H200 rows; 1138_bus).
 # mpirun -q; as root --allow-run-as-root; --oversubscribe only where there
@@ -23,10 +24,19 @@ s8_halo() {
     awk -F, -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["kernel"] == k { v = $c["halo_read_ms"] + $c["halo_mpi_ms"] + $c["halo_write_ms"] } END { printf "%.4f", v }' "$1"
 }
+# s8_more "A B": both are numbers and B > A (one command, for claim)
+s8_more() { [[ $1 =~ ^[0-9]+\ [0-9]+$ ]] && [ "${1#* }" -gt "${1% *}" ]; }
+# s8_mpi_device: a rank launched by mpirun finds the device step1 found (an
+# environment whose launcher hides the GPU's driver from the ranks says "no
+# OpenCL device matches": a SKIP with that reason, not a WRONG answer)
+s8_mpi_device() {
+    $MPI -n 1 build/step8 --gen poisson:nx=8 --tol 0 --maxiter 1 >"$S8/probe" 2>&1 || ! grep -q 'no OpenCL device' "$S8/probe"
+}
+S8_NODEV="under mpirun no OpenCL device matches '${SPMV_DEVICE:-the default}' ($DEVICE_NAME outside it): the launcher's environment hides it"
 r4() { awk -v v="$1" 'BEGIN { printf "%.4f", v }'; }
 
 exercise 1 "where the halo hides: 2 ranks against 1 of as many rows; an empty interior"
-if needs mpirun; then
+if needs mpirun && requires "$S8_NODEV" s8_mpi_device; then
     run "$MPI -n 2 build/step8 --gen poisson:nx=$N1 --tol 0 --maxiter 200 --csv $S8/two.csv"
     expect_status 0
     expect_text "$((N1 * N1 / 2 - N1)) interior, $N1 ghosts from 1 rank"
@@ -37,7 +47,7 @@ if needs mpirun; then
     expect_no_text "check: FAIL"
     for v in classic single; do
         t2=$(s8_col "$S8/two.csv" $v-n2 ms_per_iter) t1=$(s8_col "$S8/one.csv" $v-n1 ms_per_iter)
-        claim "$v: both runs timed" [ -n "$t2" ] && [ -n "$t1" ]
+        claim "$v: both runs timed" test -n "$t2" -a -n "$t1"
         record "$v: 2 ranks ms an iteration" "$(r4 "$t2")" ms
         record "$v: 1 rank of as many rows" "$(r4 "$t1")" ms
         record "$v: the difference" "$(awk -v a="$t2" -v b="$t1" 'BEGIN { printf "%.4f", a - b }')" ms
@@ -74,19 +84,23 @@ claim "the model's allreduce term is R a ceil(log2 P)" grep -qF 'r * ar * lg2(p)
 run "step8-mpi/model/model.sh plots/data/mpi/nvidia-h200.csv"
 expect_status 0
 # the single version's allreduce step a and its P = 1024 row, each precision;
-# the product that would hide it: the one-rank rows' fit of product_ms
+# the product that would hide it: the fit rows' (one rank, the square and tall
+# 2-D grids: model.sh's FIT) line of product_ms, at the model's own rows a rank
 for p in s d; do
+    m=$(awk -v p="$p" '/^model / { on = ($0 ~ ", " p ", single:") } on && /rows a rank weak/ { sub(/.*\(/, ""); print $1; exit }' "$LAST")
     a=$(sed -n "s/^model    NVIDIA H200, $p, single: .*; allreduce \([0-9.]*\) ms a step/\1/p" "$LAST")
     row=$(awk -v p="$p" '/^model / { on = ($0 ~ ", " p ", single:") } on && $1 == 1024 { print $2, $4; exit }' "$LAST")
     tw=${row% *} ts=${row#* }
     fitp=$(awk -F, -v p="$p" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-        $c["check"] == "PASS" && $c["ranks"] == 1 && $c["kernel"] == "single-n1" && $c["precision"] == p {
+        $c["check"] == "PASS" && $c["ranks"] == 1 && $c["kernel"] == "single-n1" && $c["precision"] == p &&
+        match($c["matrix"], /^poisson:nx=[0-9]+ ny=[0-9]+$/) { split($c["matrix"], g, /[= ]/); if (g[4] + 0 < g[2] + 0) next
             n++; x = $c["rows_max"]; y = $c["product_ms"]; sx += x; sy += y; sxx += x * x; sxy += x * y }
         END { b = (n * sxy - sx * sy) / (n * sxx - sx * sx); print (sy - b * sx) / n, b }' plots/data/mpi/nvidia-h200.csv)
-    claim "$p: the model printed a and the P = 1024 row" [ -n "$a" ] && [ -n "$tw" ] && [ -n "$ts" ]
+    claim "$p: the model printed a and the P = 1024 row" test -n "$a" -a -n "$tw" -a -n "$ts"
     t1=$(awk -v p="$p" '/^model / { on = ($0 ~ ", " p ", single:") } on && $1 == 1 && NF == 5 { print $2; exit }' "$LAST")
-    read -r sw ss nw ns <<<"$(awk -v a="$a" -v tw="$tw" -v ts="$ts" -v f="$fitp" 'BEGIN {
-        split(f, q, " "); m = 16777216; r = 10 * a
+    claim "$p: the model printed its rows a rank" test -n "$m"
+    read -r sw ss nw ns <<<"$(awk -v a="$a" -v tw="$tw" -v ts="$ts" -v f="$fitp" -v m="${m:-0}" 'BEGIN {
+        split(f, q, " "); r = 10 * a
         hw = q[1] + q[2] * m; hs = q[1] + q[2] * m / 1024
         sw = r < hw ? r : hw; ss = r < hs ? r : hs
         printf "%.4f %.4f %.4f %.4f\n", sw, ss, tw - sw, ts - ss }')"
@@ -96,12 +110,12 @@ for p in s d; do
     record "$p: weak saved" "$sw" ms
     record "$p: weak efficiency pipelined" "$(awk -v t="$t1" -v n="$nw" 'BEGIN { printf "%.1f", 100 * t / n }')" %
     record "$p: strong P=1024 model" "$ts" ms
-    record "$p: strong saved (the product of 16384 rows)" "$ss" ms
+    record "$p: strong saved (the product of 1/1024 of those rows)" "$ss" ms
     record "$p: strong speed-up pipelined" "$(awk -v t="$t1" -v n="$ns" 'BEGIN { printf "%.2f", t / n }')" x
-    claim "$p: weak scaling hides the whole allreduce (the product of 16777216 rows is longer)" \
+    claim "$p: weak scaling hides the whole allreduce (the product of the model's rows a rank is longer)" \
         awk -v s="$sw" -v a="$a" 'BEGIN { exit !(s == sprintf("%.4f", 10 * a)) }'
-    claim "$p: strong scaling hides under a fifth of it (16384 rows a rank)" \
-        awk -v s="$ss" -v a="$a" 'BEGIN { exit !(s < 2 * a) }'
+    claim "$p: strong scaling hides only part of it (the product of 1/1024 of those rows is shorter)" \
+        awk -v s="$ss" -v a="$a" 'BEGIN { exit !(s < 10 * a) }'
 done
 
 exercise 3 "ghosts of slabs and of cubes, N^3 on P ranks"
@@ -117,7 +131,7 @@ claim "the cube split moves fewer at P = 8, and 6 N^2/P^(2/3) < 2 N^2 from P > 3
 claim "the table: P = 8 ratio 2.7x, P = 1000 33.3x" eval "grep -qE '^ +8 +2 +2097152 +786432 +2.7x' $S8/ghosts.txt && grep -qE '^ +1000 +10 +2097152 +62914\.?[0-9]* +33.3x' $S8/ghosts.txt"
 record "P 8: slab/cube" "$(awk '$1 == 8 { print $5 }' "$S8/ghosts.txt")"
 record "P 1000: slab/cube" "$(awk '$1 == 1000 { print $5 }' "$S8/ghosts.txt")"
-if needs mpirun; then   # the slab count, measured: a 16^3 grid on 4 ranks (inner: 2 x 16^2)
+if needs mpirun && requires "$S8_NODEV" s8_mpi_device; then   # the slab count, measured: a 16^3 grid on 4 ranks (inner: 2 x 16^2)
     run "$MPI --oversubscribe -n 4 build/step8 --gen poisson3d:nx=16 --precision d --tol 0 --maxiter 2"
     expect_status 0
     expect_text "rows 1-1024, 768 interior, 256 ghosts from 1 rank"
@@ -134,38 +148,55 @@ if needs mpirun; then   # the slab count, measured: a 16^3 grid on 4 ranks (inne
 fi
 
 exercise 4 "the rounding: 1138_bus, classic and single, 1 rank, to --tol"
-if needs mpirun; then
+if needs mpirun && requires "$S8_NODEV" s8_mpi_device; then
+    # What holds on any device: both versions meet every tolerance (the true
+    # residual), the single version takes more iterations at each, and its
+    # cost grows towards double's limit on this matrix (wider at 1e-10 than at
+    # 1e-9). How it shows at 1e-10 is the device's rounding: on PoCL the gap
+    # jumps (129 to 656) with no restart; on the H200 it grows (84 to 96) and
+    # the single version's recurrence drifts from b - A x, so it restarts once.
+    # So no restart up to 1e-9 anywhere, and at 1e-10 one is allowed.
+    g9=""
     for t in 1e-1 1e-4 1e-8 1e-9 1e-10; do
         run "$MPI -n 1 build/step8 --matrix tests/data/1138_bus.mtx --precision d --tol $t"
         expect_status 0
-        expect_no_text "restart "
+        [ "$t" = 1e-10 ] || expect_no_text "restart "
+        [ "$t" = 1e-10 ] && record "--tol 1e-10: restarts" "$(grep -c '^restart ' "$LAST")"
         claim "--tol $t: both versions' true residuals meet it" [ "$(grep -c "^check    the true residual meets the tolerance" "$LAST")" = 2 ]
         c=$(sed -n 's/^rounding classic \([0-9]*\) iterations, single \([0-9]*\): .*/\1 \2/p' "$LAST")
-        claim "--tol $t: the single version takes more iterations" [ -n "$c" ] && [ "${c#* }" -gt "${c% *}" ]
+        claim "--tol $t: the single version takes more iterations" s8_more "$c"
+        [ -n "$c" ] || continue   # no counts (the claim above says so): nothing to subtract
         record "--tol $t classic/single" "${c% *}/${c#* }"
         g=$((${c#* } - ${c% *}))
         [ "$t" = 1e-9 ] && g9=$g
-        [ "$t" = 1e-10 ] && claim "the gap is wider at 1e-10 than at 1e-9" [ "$g" -gt "$g9" ]
+        [ "$t" = 1e-10 ] && claim "the gap is wider at 1e-10 than at 1e-9" s8_more "$g9 $g"
     done
 fi
 
-exercise 5 "a rank's share of the cores: bound (the default), --bind-to none"
-if needs mpirun && cpu_only; then
+exercise 5 "a rank's share of the cores: 1 and 2 ranks, bound (the default) and --bind-to none"
+if needs mpirun && requires "$S8_NODEV" s8_mpi_device && cpu_only && [ "$(nproc)" -ge 2 ]; then
     nc=$(nproc) th=$(($(nproc) / 2)) && [ "$th" -lt 1 ] && th=1
     for round in 1 2; do
-        for b in core none; do
-            f=; [ $b = none ] && f="--bind-to none "
-            run "$MPI $f-n 2 build/step8 --gen poisson:nx=$N5 --tol 0 --maxiter 200 --csv $S8/b$b.csv"
-            expect_status 0
-            expect_no_text "check: FAIL"
-            if [ $b = core ]; then expect_text "rank 0 may run on 1 of $nc cores, PoCL threads a rank: 1"
-            else expect_text "rank 0 may run on $nc of $nc cores, PoCL threads a rank: $th"; fi
+        for n in 1 2; do
+            for b in core none; do
+                f=; [ $b = none ] && f="--bind-to none "
+                run "$MPI $f-n $n build/step8 --gen poisson:nx=$N5 --tol 0 --maxiter 200 --csv $S8/n$n-b$b.csv"
+                expect_status 0
+                expect_no_text "check: FAIL"
+                if [ $b = core ]; then expect_text "rank 0 may run on 1 of $nc cores, PoCL threads a rank: 1"
+                elif [ $n = 1 ]; then   # alone and unbound: every core, PoCL's own default (no thread count set)
+                    expect_text "rank 0 may run on $nc of $nc cores"
+                    expect_no_text "PoCL threads a rank"
+                else expect_text "rank 0 may run on $nc of $nc cores, PoCL threads a rank: $th"; fi
+            done
         done
     done
-    for b in core none; do
-        for v in classic single; do
-            record "$([ $b = core ] && echo "bound (default)" || echo "--bind-to none") $v: ms an iteration, 2 rounds" "$(awk -F, -v k=$v-n2 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-                $c["kernel"] == k { printf "%s%.4f", s, $c["ms_per_iter"]; s = "/" }' "$S8/b$b.csv")" ms
+    for n in 1 2; do
+        for b in core none; do
+            for v in classic single; do
+                record "$n rank(s) $([ $b = core ] && echo "bound (default)" || echo "--bind-to none") $v: ms an iteration, 2 rounds" "$(awk -F, -v k=$v-n$n 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+                    $c["kernel"] == k { printf "%s%.4f", s, $c["ms_per_iter"]; s = "/" }' "$S8/n$n-b$b.csv")" ms
+            done
         done
     done
 fi
