@@ -18,7 +18,7 @@ trap 'rm -f "$rows"' EXIT
 awk -F, -v p="$prec" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "precision") c = i; print; next } p == "" || $c == p' "$f" >"$rows"
 echo '```'
 step8-mpi/model/model.sh "$rows" | awk '
-    $NF == "fit" || $NF == "held-out" || $1 == "ranks" && $2 == "grid" { next }
+    $1 ~ /^[0-9]+$/ && ($NF == "fit" || $NF == "held-out") || $1 == "ranks" && $2 == "grid" { next }
     NF == 5 && $1 ~ /^[0-9]+$/ && $1 !~ /^(1|4|8|16|32|64|1024)$/ { next }
     { print }'
 echo '```'
