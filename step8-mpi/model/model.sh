@@ -11,7 +11,7 @@
 # + - * / and numbers) on a row's ranks, dim (2: poisson:, 3: poisson3d: or
 # stencil27:, 0: any other matrix), nx, ny, nz (the grid, 0 where none),
 # rows (the matrix's), m (the largest rank's rows) and ghosts (the largest
-# rank's). Default: ranks <= 2 && dim == 2 && ny >= nx - 1 and 2 ranks of
+# rank's). Default: ranks <= 2 && dim == 2 && ny >= nx and 2 ranks of
 # the square and tall 2-D grids. Every other row is held out: more than 2
 # ranks, 3-D boxes, thin grids (ny < nx: few grid lines a rank, the halo
 # longer than the product). A held-out row's times enter no fit: it is
