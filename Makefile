@@ -167,10 +167,12 @@ endif
 # PETSc (Debian: apt-get install petsc-dev); elsewhere `make petsc` says it
 # skipped and succeeds. `make all` tries it, as it tries cusparse.
 MPICC       ?= mpicc
-PETSC_PC    := $(shell pkg-config --exists petsc 2>/dev/null && echo petsc)
+# (make test installs petsc-dev in its deps step, then builds in a second
+# make, which reads these; petsc-if-found waits for the deps step)
+PETSC_PC     = $(shell pkg-config --exists petsc 2>/dev/null && echo petsc)
 ifneq ($(and $(PETSC_PC),$(shell command -v $(MPICC) 2>/dev/null)),)
-PETSC_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags petsc))
-PETSC_LIBS   := $(shell pkg-config --libs petsc) -Wl,-rpath,$(shell pkg-config --variable=libdir petsc)
+PETSC_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags petsc))
+PETSC_LIBS   = $(shell pkg-config --libs petsc) -Wl,-rpath,$(shell pkg-config --variable=libdir petsc)
 petsc: $(BUILD)/petsc-cg
 $(BUILD)/petsc-cg: vendor/petsc/main.c $(BUILD)/gitrev.h
 	$(MPICC) -O2 -g -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -include $(BUILD)/gitrev.h \
@@ -179,7 +181,7 @@ else
 petsc:
 	@echo "petsc: skipped (no PETSc found by pkg-config, or no $(MPICC): apt-get install petsc-dev)"
 endif
-petsc-if-found:
+petsc-if-found: | $(DEPS_OK)
 ifeq ($(SAN),)
 	@$(MAKE) --no-print-directory petsc || echo "petsc: the build failed (make petsc shows why); the course runs without it"
 endif
