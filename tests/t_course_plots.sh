@@ -331,13 +331,13 @@ expect_error "figures.sh: no binaries" "no step binaries" env BUILD="$TMP/emptyb
 expect_error "figures.sh: a bad BUDGET" "BUDGET wants whole seconds" env BUILD="$FB" BUDGET=10m NO_DRAW=1 "$P/figures.sh"
 expect_error "figures.sh: a bad PLAN" "PLAN wants a whole number of growth rounds" env BUILD="$FB" PLAN=all NO_DRAW=1 "$P/figures.sh"
 # a fixed plan never looks at the clock: with no budget at all, the same runs as above
-BUILD=$FB DATA=$TMP/sweepplan PLAN=3 BUDGET=0 NO_DRAW=1 "$P/figures.sh" >"$TMP/plan.out" 2>&1
+CG=0 BUILD=$FB DATA=$TMP/sweepplan PLAN=3 BUDGET=0 NO_DRAW=1 "$P/figures.sh" >"$TMP/plan.out" 2>&1
 got=$(awk -F, "$BY_NAME"'{ print col("step") "/" col("matrix") "/" col("check") }' "$TMP/sweepplan/fake-gpu-9000-test.csv" 2>/dev/null | tr '\n' ' ')
 if [ "$got" = "step1/grid64x64r5/PASS step2/grid64x64r5/SKIP step3/grid64x64r5/ERROR step1/grid128x128r5/PASS step1/grid256x256r5/PASS " ] &&
     grep -q 'a fixed plan: the first sizes and 3 rounds of growth' "$TMP/plan.out"; then
     pass "figures.sh: PLAN=3 runs its rounds whatever the budget (BUDGET=0)"
 else fail "figures.sh: PLAN=3 runs its rounds whatever the budget (BUDGET=0)" "rows: $got; $(head -n 2 "$TMP/plan.out" | tr '\n' '|')"; fi
-BUILD=$FB DATA=$TMP/sweepplan1 PLAN=1 NO_DRAW=1 "$P/figures.sh" >"$TMP/plan1.out" 2>&1
+CG=0 BUILD=$FB DATA=$TMP/sweepplan1 PLAN=1 NO_DRAW=1 "$P/figures.sh" >"$TMP/plan1.out" 2>&1
 got=$(awk -F, "$BY_NAME"'col("step") == "step1" { print col("matrix") }' "$TMP/sweepplan1/fake-gpu-9000-test.csv" 2>/dev/null | tr '\n' ' ')
 if [ "$got" = "grid64x64r5 grid128x128r5 " ] && grep -qF "the plan's rounds of growth are done (1); stopping at 128x128" "$TMP/plan1.out"; then
     pass "figures.sh: PLAN=1 stops after one round of growth"

@@ -120,7 +120,11 @@ END {
     for (q = 1; q <= ngroups; q++) {
         g = groups[q]; n = ng[g]; split(g, part, "|")
         n1 = 0
-        for (i = 1; i <= n; i++) if (F[g, i] && P[g, i] == 1) { n1++; xs[n1] = xof(M[g, i], ZR[g, i]); ys[n1] = T[g, i] }
+        mfit = 0
+        for (i = 1; i <= n; i++) if (F[g, i] && P[g, i] == 1) {
+            n1++; xs[n1] = xof(M[g, i], ZR[g, i]); ys[n1] = T[g, i]
+            if (!mfit || M[g, i] < mfit) mfit = M[g, i]
+        }
         if (n1 == 0) { printf "model    %s, %s, %s: no one-rank fit row (FIT): no model, none of its %d rows checked\n", part[1], part[2], part[3], n; continue }
         fit(n1); t0 = fa; t1 = fb
         n1 = 0
@@ -140,13 +144,13 @@ END {
         if (t0 < 0 || p0 < 0) printf "note     a latency below zero: the one-rank fit rows are no line in their %s (the small ones in a cache?); " \
                                       "at fewer %s a rank the model falls below zero, where it means nothing\n", unit, unit
         printf "%-7s %-14s %10s %8s %10s %10s %8s  %s\n", "ranks", "grid", "rows/rank", "ghosts", "measured", "model", "error", "set"
-        base = 0; nk = 0
+        base = 0; nk = 0; b2 = 0; nb2 = 0
         for (i = 1; i <= n; i++) {
             t = model(P[g, i], M[g, i], ZR[g, i], G[g, i], R[g, i])
             e = 100 * (t - T[g, i]) / T[g, i]
             printf "%-7d %-14s %10d %8d %10.4f %10.4f %7.1f%%  %s\n", P[g, i], GRID[g, i], M[g, i], G[g, i], T[g, i], t, e,
                    F[g, i] ? "fit" : "held-out"
-            if (F[g, i]) { tally(g SUBSEP "fit", e); tally("fit", e) }
+            if (F[g, i]) { tally(g SUBSEP "fit", e); tally("fit", e); if (P[g, i] > 1) { b2 += e; nb2++ } }
             else {
                 tally(g SUBSEP "held", e); tally("held", e)
                 if (!((g, KIND[g, i]) in sn)) kinds[++nk] = KIND[g, i]
@@ -178,6 +182,10 @@ END {
         printf "assume   up to %d ranks (the most measured here) the fitted parts; past them, assumptions, not measurements:\n", pmax
         printf "assume   the allreduce step a = %.4g ms, measured between ranks of one node, for every step of the tree, those over a network too;\n", ar
         printf "assume   the halo H(g) of one node (over a network it is not measured); the ghosts of a 2-D grid split in rows (nx, 2 nx)\n"
+        printf "assume   strong: T1 and the product carried to %d rows a rank at 1024 ranks, %.0fx below the smallest one-rank fit row (%d)\n",
+               base / 1024, mfit / (base / 1024), mfit
+        if (nb2) printf "assume   every P > 1: the mean error of the 2-rank fit rows, %+.1f%%%s, carried with the formula\n",
+                        b2 / nb2, (b2 / nb2 <= -0.05 ? " (too short)" : (b2 / nb2 >= 0.05 ? " (too long)" : ""))
     }
     if ("fit" in sn) printf "overall  fit: %s\n", said("fit")
     if ("held" in sn) printf "overall  held-out: %s\n", said("held")
