@@ -93,11 +93,13 @@ claim() {
     local why=$1; shift
     _skipped || "$@" || _wrong "$why"
 }
+# csv_field S: S as one CSV field (quoted, its quotes doubled, where it holds a comma or a quote)
+csv_field() { case $1 in *[,\"]*) printf '"%s"' "${1//\"/\"\"}" ;; *) printf '%s' "$1" ;; esac; }
 record() {
     _skipped && return 0
     MEAS="${MEAS:+$MEAS; }$1 ${2}${3:+ $3}"
-    [ -n "$csv_out" ] && printf '%s,%s,%s,%s,%s,%s,%s,%s\n' "$CHAPTER" "$EX" "$1" "$2" "${3:-}" \
-        "$DEVICE_NAME" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$rev" >>"$csv_out"
+    [ -n "$csv_out" ] && printf '%s,%s,%s,%s,%s,%s,%s,%s\n' "$CHAPTER" "$EX" "$(csv_field "$1")" "$(csv_field "$2")" \
+        "$(csv_field "${3:-}")" "$(csv_field "$DEVICE_NAME")" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$rev" >>"$csv_out"
     return 0
 }
 gflops() {

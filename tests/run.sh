@@ -27,7 +27,7 @@ export RESULTS
 # after a run has returned), removed at the end
 OMPI_MCA_orte_tmpdir_base=$(mktemp -d "${TMPDIR:-/tmp}/spmv-ompi.XXXXXX")
 export OMPI_MCA_orte_tmpdir_base
-trap 'rm -f "$RESULTS"; rm -rf "$OMPI_MCA_orte_tmpdir_base"' EXIT
+trap 'rm -f "$RESULTS" "$RESULTS.times"; rm -rf "$OMPI_MCA_orte_tmpdir_base"' EXIT
 cd "$ROOT" || exit 2
 step=""
 if [ "${1:-}" = --step ]; then
@@ -59,24 +59,30 @@ if [ -n "$step" ]; then
     export STEPS=step$step
     echo "---- chapter $step: ${#scripts[@]} scripts ($(printf '%s\n' "${scripts[@]}" | sed 's#tests/##; s#\.sh$##' | paste -sd ' '))"
 fi
+# CPU_S: the CPU seconds (user + system) of the scripts run so far and of all
+# they ran, from `times` in this very shell (a $(...) or a pipe has its own
+# subshell, whose count starts at 0: so cpu_s is called alone, never in one).
+# Wall time grows when the machine is shared; CPU time says what a script costs.
+cpu_s() { times >"$RESULTS.times"; CPU_S=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] } printf "%.0f", s }' "$RESULTS.times"); }
 start=$(date +%s)
 for t in "${scripts[@]}"; do
     echo "---- $t"
-    t0=$(date +%s)
+    t0=$(date +%s); cpu_s; c0=$CPU_S
     dir=$(mktemp -d "${TMPDIR:-/tmp}/spmv-$(basename "$t" .sh).XXXXXX")
     mkdir "$dir/work" "$dir/tmp"
     before=$(wc -l <"$RESULTS")
     TMP=$dir/work TMPDIR=$dir/tmp bash "$t" || echo "FAIL $t: the script itself exited non-zero" | tee -a "$RESULTS"
     left=$(cd "$dir/tmp" && ls -A | head -n 5 | paste -sd ' ')
     [ -z "$left" ] || echo "FAIL $t: left files in its TMPDIR: $left" | tee -a "$RESULTS"
+    cpu_s
     if tail -n +$((before + 1)) "$RESULTS" | grep -q '^FAIL'; then
         # its failures name the folder, which stays
         awk -v from="$before" -v d="$dir/work" 'NR > from && /^FAIL/ { $0 = $0 " [files: " d "]" } { print }' "$RESULTS" >"$RESULTS.new" &&
             mv "$RESULTS.new" "$RESULTS"
-        echo "     ($(( $(date +%s) - t0 )) s; its files are kept in $dir/work)"
+        echo "     ($(( $(date +%s) - t0 )) s, $((CPU_S - c0)) s of CPU; its files are kept in $dir/work)"
     else
         rm -rf "$dir"
-        echo "     ($(( $(date +%s) - t0 )) s)"
+        echo "     ($(( $(date +%s) - t0 )) s, $((CPU_S - c0)) s of CPU)"
     fi
 done
 passed=$(grep -c '^PASS' "$RESULTS")
@@ -86,7 +92,8 @@ if [ "$failed" -gt 0 ]; then
     echo "---- failures:"
     grep '^FAIL' "$RESULTS"
 fi
-echo "---- $(( $(date +%s) - start )) s in all"
+cpu_s
+echo "---- $(( $(date +%s) - start )) s in all, $CPU_S s of CPU"
 if [ "$skipped" -gt 0 ]; then
     # one line per reason, with how many checks it skipped
     echo "---- skipped (this machine lacks what they need):"

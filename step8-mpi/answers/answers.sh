@@ -56,8 +56,8 @@ if needs mpirun && requires "$S8_NODEV" s8_mpi_device; then
         record "$v: 1 rank of as many rows" "$(r4 "$t1")" ms
         record "$v: the difference" "$(awk -v a="$t2" -v b="$t1" 'BEGIN { printf "%.4f", a - b }')" ms
         record "$v: the halo alone" "$(s8_halo "$S8/two.csv" $v-n2)" ms
-        record "$v: kernels alone, 2 ranks" "$(r4 "$(s8_col "$S8/two.csv" $v-n2 kernels_ms)")" ms
-        record "$v: kernels alone, 1 rank" "$(r4 "$(s8_col "$S8/one.csv" $v-n1 kernels_ms)")" ms
+        record "$v: kernels alone on 2 ranks" "$(r4 "$(s8_col "$S8/two.csv" $v-n2 kernels_ms)")" ms
+        record "$v: kernels alone on 1 rank" "$(r4 "$(s8_col "$S8/one.csv" $v-n1 kernels_ms)")" ms
     done
     # the interior: whole work-groups of the product; a block smaller than one leaves none
     # (work-groups of 256 and 1024: sizes a GPU takes too, NVIDIA's limit is 1024)
@@ -203,7 +203,7 @@ if needs mpirun && requires "$S8_NODEV" s8_mpi_device && cpu_only && [ "$(nproc)
     for n in 1 2; do
         for b in core none; do
             for v in classic single; do
-                record "$n rank(s) $([ $b = core ] && echo "bound (default)" || echo "--bind-to none") $v: ms an iteration, 2 rounds" "$(awk -F, -v k=$v-n$n 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+                record "$n rank(s) $([ $b = core ] && echo "bound (default)" || echo "--bind-to none") $v: ms an iteration in 2 rounds" "$(awk -F, -v k=$v-n$n 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
                     $c["kernel"] == k { printf "%s%.4f", s, $c["ms_per_iter"]; s = "/" }' "$S8/n$n-b$b.csv")" ms
             done
         done
