@@ -88,6 +88,22 @@ else
     else
         skip "scipy cg: iterations as step7's host CG" "build/step7 is not built here"
     fi
+    # --kappa: the extreme eigenvalues against the grid's closed form, 4 -+ 2 cos(pi/(W+1)) -+ 2 cos(pi/(H+1)),
+    # dense (851 rows) and by eigsh (5600 rows); an indefinite matrix refused (status 1)
+    for wh in 37,23 80,70; do
+        _run "${cgpy[@]}" --gen "poisson:nx=${wh%,*},ny=${wh#*,}" --kappa
+        if [ "$(cat "$TMP/status")" = 0 ] && awk -v W="${wh%,*}" -v H="${wh#*,}" '
+            /^kappa / { for (i = 1; i <= NF; i++) { if ($i == "min") lo = $(i + 1) + 0; if ($i == "max") hi = $(i + 1) + 0 } }
+            END { pi = atan2(0, -1); c = 2 * cos(pi / (W + 1)) + 2 * cos(pi / (H + 1))
+                  exit !(lo > 0 && hi > 0 && (lo - (4 - c)) / (4 - c) < 1e-5 && (4 - c - lo) / (4 - c) < 1e-5 && \
+                         (hi - (4 + c)) / (4 + c) < 1e-5 && (4 + c - hi) / (4 + c) < 1e-5) }' "$TMP/out" && grep -q '^bound    0.5 sqrt(kappa)' "$TMP/out"; then
+            pass "scipy cg --kappa: poisson ${wh/,/x}: the eigenvalues of the closed form, and the bound"
+        else fail "scipy cg --kappa: poisson ${wh/,/x}" "status $(cat "$TMP/status"): $(head -n 2 "$TMP/out" "$TMP/err" | tr '\n' '|')"; fi
+    done
+    printf '%%%%MatrixMarket matrix coordinate real symmetric\n2 2 3\n1 1 1\n2 1 2\n2 2 1\n' >"$TMP/indef.mtx"
+    _run "${cgpy[@]}" --matrix "$TMP/indef.mtx" --kappa
+    if [ "$(cat "$TMP/status")" = 1 ] && grep -q 'not positive definite' "$TMP/err"; then pass "scipy cg --kappa: an indefinite matrix: status 1, said"
+    else fail "scipy cg --kappa: an indefinite matrix" "status $(cat "$TMP/status"): $(cat "$TMP/err")"; fi
     expect_ok "scipy cg: poisson:nx=37,ny=23 in float converges" "${cgpy[@]}" --gen poisson:nx=37,ny=23 --precision s --csv "$TMP/s.csv"
     meets "scipy cg: poisson 37x23 float meets tol 1e-5 (10x)" "$TMP/s.csv" 1e-4
     # the Poisson matrix SciPy builds is the course's own (common/gen.c, written by step6 --save-matrix)
