@@ -110,7 +110,8 @@ $(BUILD)/devices: tools/devices.c $(BUILD)/libspmv.a
 	$(CC) $(CFLAGS) $< $(BUILD)/libspmv.a $(LDFLAGS) $(LDLIBS) -o $@
 
 # vendor/cusparse: NVIDIA's cusparseSpMV on step6's matrix, the reference line
-# of step6's figure (vendor/cusparse/README.md). Built only where nvcc and
+# of step6's figure (vendor/cusparse/README.md), in the precision chapter 6's
+# rule picks (step6-csr/choice/, built into it). Built only where nvcc and
 # cusparse.h are found (NVCC=/path/to/nvcc names another, CUDA_ARCH="-arch=sm_90"
 # compiles for one GPU); elsewhere `make cusparse` says it skipped and succeeds.
 # `make all` tries it and goes on without it: the course never needs it.
@@ -132,9 +133,10 @@ $(BUILD)/vendor/probe.o: vendor/cusparse/probe.cu vendor/cusparse/probe.h $(CUDA
 $(BUILD)/vendor/cuda.o: vendor/cusparse/cuda.c vendor/cusparse/cuda.h vendor/cusparse/probe.h $(COMMON_H) | $(DEPS_OK)
 	@mkdir -p $(BUILD)/vendor
 	$(CC) $(CFLAGS) -isystem $(CUDA_HOME)/include -c $< -o $@
-$(BUILD)/cusparse: vendor/cusparse/main.c $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
+$(BUILD)/cusparse: vendor/cusparse/main.c $(CHOICE_SRC) $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
 	$(CC) $(CFLAGS) -isystem $(CUDA_HOME)/include -c vendor/cusparse/main.c -o $(BUILD)/vendor/cusparse.o
-	$(CC) $(BUILD)/vendor/cusparse.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(CUDA_LINK) \
+	$(CC) $(CFLAGS) -c step6-csr/choice/csrchoice.c -o $(BUILD)/vendor/csrchoice.o
+	$(CC) $(BUILD)/vendor/cusparse.o $(BUILD)/vendor/csrchoice.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/libspmv.a $(CUDA_LINK) \
 	    -lcusparse -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
 # vendor/cusparse-cg: chapter 7's yardstick, the CUDA sample conjugateGradient's
 # algorithm (cusparseSpMV and cuBLAS, the dots read back every iteration), and

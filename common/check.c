@@ -1,6 +1,7 @@
 /* check.c - reference product and checker; see check.h for the tolerance. */
 #include "check.h"
 #include "results.h"
+#include "run.h"
 #include "stopwatch.h"
 
 #include <math.h>
@@ -40,7 +41,7 @@ static int integral(double v)
     return v == floor(v);
 }
 
-int dia_reference(const dia_matrix *A, const float *x, spmv_ref *ref, spmv_error *err)
+int dia_reference(spmv_run *run, const dia_matrix *A, const float *x, spmv_ref *ref, spmv_error *err)
 {
     double t0 = spmv_now();
     if (ref_alloc(ref, A->rows, 0, err))
@@ -66,11 +67,11 @@ int dia_reference(const dia_matrix *A, const float *x, spmv_ref *ref, spmv_error
         ref->len[r] = len;
         ref->ibound[r] = ints ? scale : -1;
     }
-    spmv_phase_add(SPMV_PH_REFERENCE, spmv_now() - t0);
+    spmv_phase_add(run, SPMV_PH_REFERENCE, spmv_now() - t0);
     return 0;
 }
 
-int csr_reference(const csr_matrix *A, const double *x, spmv_ref *ref, spmv_error *err)
+int csr_reference(spmv_run *run, const csr_matrix *A, const double *x, spmv_ref *ref, spmv_error *err)
 {
     double t0 = spmv_now();
     int cplx = A->im != NULL;
@@ -105,7 +106,7 @@ int csr_reference(const csr_matrix *A, const double *x, spmv_ref *ref, spmv_erro
         ref->scale[r] = scale;
         ref->len[r] = A->ptr[r + 1] - A->ptr[r];
     }
-    spmv_phase_add(SPMV_PH_REFERENCE, spmv_now() - t0);
+    spmv_phase_add(run, SPMV_PH_REFERENCE, spmv_now() - t0);
     return 0;
 }
 
@@ -167,7 +168,7 @@ spmv_check spmv_check_result(const spmv_ref *ref, const void *y_dev, int single)
     return c;
 }
 
-void spmv_check_print(const spmv_check *c)
+void spmv_check_print(const spmv_run *run, const spmv_check *c)
 {
     printf("check    max error %.3g (relative to sum|a||x| of its row)", c->max_err);
     if (c->pass && c->exact_rows) {
@@ -179,7 +180,7 @@ void spmv_check_print(const spmv_check *c)
                c->bad_rows, c->first_bad, c->got, c->want);
     }
     fflush(stdout);   /* the verdict is a result line (results.h): after the lines above */
-    fprintf(spmv_results(), "check: %s\n", c->pass ? "PASS" : "FAIL");
+    fprintf(spmv_results(run), "check: %s\n", c->pass ? "PASS" : "FAIL");
 }
 
 float *spmv_random_floats(size_t n, uint64_t seed, spmv_error *err)

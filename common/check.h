@@ -36,10 +36,12 @@ typedef struct {
     double *ibound;    /* n: the bound on the row's partial sums if every term is an integer, else -1 */
 } spmv_ref;
 
+struct spmv_run;   /* run.h: the run whose setup the reference is timed in (NULL: none) */
+
 /* y = A x for DIA with float x. */
-int dia_reference(const dia_matrix *A, const float *x, spmv_ref *ref, spmv_error *err);
+int dia_reference(struct spmv_run *run, const dia_matrix *A, const float *x, spmv_ref *ref, spmv_error *err);
 /* y = A x for CSR; x is double (interleaved re, im if A is complex). */
-int csr_reference(const csr_matrix *A, const double *x, spmv_ref *ref, spmv_error *err);
+int csr_reference(struct spmv_run *run, const csr_matrix *A, const double *x, spmv_ref *ref, spmv_error *err);
 void spmv_ref_free(spmv_ref *ref);
 
 typedef struct {
@@ -53,8 +55,9 @@ typedef struct {
 
 /* y_dev: n (or 2n) floats if single, doubles if double. */
 spmv_check spmv_check_result(const spmv_ref *ref, const void *y_dev, int single);
-/* Print "check: max error ..., PASS|FAIL" lines. */
-void spmv_check_print(const spmv_check *c);
+/* Print "check: max error ..., PASS|FAIL" lines (the verdict to the run's
+ * results, results.h). */
+void spmv_check_print(const struct spmv_run *run, const spmv_check *c);
 
 /* Seeded random vectors, uniform in [-1, 1). */
 float *spmv_random_floats(size_t n, uint64_t seed, spmv_error *err);

@@ -1,6 +1,8 @@
 /* clutil.c - OpenCL plumbing; see clutil.h. */
 #include "clutil.h"
 #include "capacity.h"
+#include "measure.h"
+#include "run.h"
 #include "stopwatch.h"
 
 #include <ctype.h>
@@ -265,15 +267,16 @@ const char *spmv_cl_type(const char *sel)
     return type_name(cl.type);
 }
 
-void spmv_cl_open(spmv_cl *cl, const char *sel)
+void spmv_cl_open(spmv_cl *cl, spmv_run *run, const char *sel)
 {
-    spmv_cl_open_nth(cl, sel, 0, NULL);
+    spmv_cl_open_nth(cl, run, sel, 0, NULL);
 }
 
-void spmv_cl_open_nth(spmv_cl *cl, const char *sel, int nth, int *matches)
+void spmv_cl_open_nth(spmv_cl *cl, spmv_run *run, const char *sel, int nth, int *matches)
 {
     double t0 = spmv_now();
     pick_device(cl, sel, nth, matches);
+    cl->run = run;
     cl_int err;
     cl_context_properties props[] = { CL_CONTEXT_PLATFORM, (cl_context_properties)cl->platform, 0 };
     cl->ctx = clCreateContext(props, 1, &cl->device, NULL, NULL, &err);
@@ -287,11 +290,13 @@ void spmv_cl_open_nth(spmv_cl *cl, const char *sel, int nth, int *matches)
      * (the loader is handed cl->limits) */
     spmv_limits_device(&cl->limits, cl->device_name, cl->max_alloc, cl->global_mem,
                        (cl->type & CL_DEVICE_TYPE_CPU) ? SPMV_MEM_HOST : SPMV_MEM_DEVICE);
-    spmv_phase_add(SPMV_PH_DEVICE, spmv_now() - t0);
+    spmv_phase_add(run, SPMV_PH_DEVICE, spmv_now() - t0);
 }
 
 void spmv_cl_close(spmv_cl *cl)
 {
+    spmv_probe_finish(cl->probe);   /* its buffers before their context */
+    cl->probe = NULL;
     if (cl->queue)
         clReleaseCommandQueue(cl->queue);
     if (cl->ctx)
@@ -423,7 +428,7 @@ cl_program spmv_cl_build_files(spmv_cl *cl, const char *const *paths, int n, con
     printf("build    \"%s\"\n", opts ? opts : "");
     double t0 = spmv_now();
     err = clBuildProgram(prog, 1, &cl->device, opts, NULL, NULL);
-    spmv_phase_add(SPMV_PH_BUILD, spmv_now() - t0);
+    spmv_phase_add(cl->run, SPMV_PH_BUILD, spmv_now() - t0);
     size_t loglen = 0;
     clGetProgramBuildInfo(prog, cl->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &loglen);
     char *log = calloc(loglen + 1, 1);
@@ -482,7 +487,7 @@ cl_mem spmv_cl_buffer(spmv_cl *cl, cl_mem_flags flags, size_t bytes, const void 
     cl_int err;
     double t0 = spmv_now();
     cl_mem m = clCreateBuffer(cl->ctx, flags, bytes, (void *)host, &err);
-    spmv_phase_add(SPMV_PH_BUFFERS, spmv_now() - t0);
+    spmv_phase_add(cl->run, SPMV_PH_BUFFERS, spmv_now() - t0);
     if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES ||
         err == CL_OUT_OF_HOST_MEMORY || err == CL_INVALID_BUFFER_SIZE)
         spmv_die(SPMV_EXIT_USAGE, "%s needs %.1f MiB: out of device memory (%s); "

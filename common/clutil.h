@@ -11,6 +11,9 @@
 #include "capacity.h"
 #include "status.h"
 
+struct spmv_run;     /* run.h: the run the device serves */
+struct spmv_probe;   /* measure.h: a bandwidth probe */
+
 typedef struct spmv_cl {
     cl_platform_id platform;
     cl_device_id device;
@@ -28,6 +31,10 @@ typedef struct spmv_cl {
     int ptx;                  /* NVIDIA's platform: its compiler takes inline PTX (asm) in OpenCL C */
     size_t image2d_max_w, image2d_max_h;
     spmv_limits limits;       /* this device, for the size checks (capacity.h): spmv_read_dia's second argument */
+    struct spmv_run *run;     /* the run it serves (spmv_cl_open's): its device, buffers and build phases are timed
+                                 there (NULL: not timed) */
+    struct spmv_probe *probe; /* its bandwidth probe, opened by the first kernel measured on it and kept for the
+                                 next (measure_cl.h); closed by spmv_cl_close */
 } spmv_cl;
 
 const char *cl_error_name(cl_int code);
@@ -38,12 +45,14 @@ void cl_check(cl_int code, const char *call, const char *file, int line);
 
 /* Select by SEL: NULL/"" (SPMV_DEVICE, else the first GPU, else the first
  * device), "P:D", "cpu", "gpu", or a case-insensitive piece of the platform or
- * device name. Prints platform, device, driver and version. Exits 2 when none. */
-void spmv_cl_open(spmv_cl *cl, const char *sel);
+ * device name. Prints platform, device, driver and version. Exits 2 when none.
+ * run: the run it serves (kept in cl->run; NULL: none). */
+void spmv_cl_open(spmv_cl *cl, struct spmv_run *run, const char *sel);
 /* The same, of the devices SEL matches (every GPU of "gpu" or of no SEL),
  * the nth modulo their number (set in *matches if not NULL): an MPI rank's
  * device is its rank on the node modulo them (chapter 8). */
-void spmv_cl_open_nth(spmv_cl *cl, const char *sel, int nth, int *matches);
+void spmv_cl_open_nth(spmv_cl *cl, struct spmv_run *run, const char *sel, int nth, int *matches);
+/* Its probe, queue and context released. */
 void spmv_cl_close(spmv_cl *cl);
 /* Every platform and device with its index and what matters to the course. */
 void spmv_cl_list(void);

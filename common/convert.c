@@ -1,6 +1,7 @@
 /* convert.c - COO <-> CSR <-> DIA, and the article's grid generator. */
 #include "matrix.h"
 #include "capacity.h"
+#include "run.h"
 #include "stopwatch.h"
 
 #include <limits.h>
@@ -328,7 +329,7 @@ int dia_to_csr(const dia_matrix *A, csr_matrix *B, spmv_error *err)
     return 0;
 }
 
-void csr_round_to_float(csr_matrix *A)
+void csr_round_to_float(spmv_run *run, csr_matrix *A)
 {
     double t0 = spmv_now();
     double *re = A->re, *im = A->im;
@@ -338,7 +339,7 @@ void csr_round_to_float(csr_matrix *A)
         if (im)
             im[k] = (float)im[k];
     }
-    spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
+    spmv_phase_add(run, SPMV_PH_MATRIX, spmv_now() - t0);
 }
 
 /* ---- the article's matrix ---- */

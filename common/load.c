@@ -6,6 +6,7 @@
 #include "formats/formats.h"
 #include "precision.h"
 #include "status.h"
+#include "run.h"
 #include "stopwatch.h"
 
 #include <math.h>
@@ -100,8 +101,8 @@ static void grid_csr(const spmv_options *o, spmv_limits *lim, csr_matrix *A)
 
 /* format and value_size: what the step will hold, for the size checks of
  * the readers (capacity.h) */
-static void read_input(const spmv_options *o, const spmv_limits *device, char format, char precision,
-                       spmv_input *in)
+static void read_input(spmv_run *run, const spmv_options *o, const spmv_limits *device, char format,
+                       char precision, spmv_input *in)
 {
     double t0 = spmv_now();
     memset(in, 0, sizeof *in);
@@ -113,21 +114,21 @@ static void read_input(const spmv_options *o, const spmv_limits *device, char fo
     in->grid = !o->matrix && !o->gen;
     if (!in->grid)
         read_csr(o, &in->limits, &in->csr);
-    spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
+    spmv_phase_add(run, SPMV_PH_MATRIX, spmv_now() - t0);
 }
 
-void spmv_read_dia(const spmv_options *o, const spmv_limits *device, spmv_input *in)
+void spmv_read_dia(spmv_run *run, const spmv_options *o, const spmv_limits *device, spmv_input *in)
 {
-    read_input(o, device, 'd', 's', in);
+    read_input(run, o, device, 'd', 's', in);
 }
 
-void spmv_read_csr(const spmv_options *o, const spmv_limits *device, spmv_input *in)
+void spmv_read_csr(spmv_run *run, const spmv_options *o, const spmv_limits *device, spmv_input *in)
 {
     /* without --precision a file's size is judged by its own field (0: float or complex float) */
-    read_input(o, device, 'c', o->precision_set ? o->precision : 0, in);
+    read_input(run, o, device, 'c', o->precision_set ? o->precision : 0, in);
 }
 
-void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, dia_matrix *A)
+void spmv_load_dia(spmv_run *run, const spmv_options *o, spmv_input *in, size_t pitch_align, dia_matrix *A)
 {
     double t0 = spmv_now();
     spmv_error err;
@@ -144,12 +145,12 @@ void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, di
         if (dia_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, pitch_align, A, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
     }
-    spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
+    spmv_phase_add(run, SPMV_PH_MATRIX, spmv_now() - t0);
     estimate_exit(o, &in->limits);
     spmv_print_dia(A);
 }
 
-void spmv_load_csr(const spmv_options *o, spmv_input *in, csr_matrix *A)
+void spmv_load_csr(spmv_run *run, const spmv_options *o, spmv_input *in, csr_matrix *A)
 {
     double t0 = spmv_now();
     if (in->grid)
@@ -158,21 +159,7 @@ void spmv_load_csr(const spmv_options *o, spmv_input *in, csr_matrix *A)
         *A = in->csr;
     estimate_exit(o, &in->limits);
     memset(&in->csr, 0, sizeof in->csr);
-    spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
-}
-
-char spmv_csr_precision(spmv_options *o, const csr_matrix *A)
-{
-    char p = o->precision;
-    if (A->im && !spmv_prec_complex(p)) {
-        if (o->precision_set)
-            spmv_die(SPMV_EXIT_USAGE, "%s is complex: run it with --precision c or z (complex float or double), "
-                     "not %c (%s)", A->origin.name, p, spmv_prec_name(p));
-        p = 'c';
-        printf("note     %s is complex: run in complex float (--precision z: complex double)\n", A->origin.name);
-    }
-    o->precision = p;
-    return p;
+    spmv_phase_add(run, SPMV_PH_MATRIX, spmv_now() - t0);
 }
 
 /* ---- --info and --save-matrix ------------------------------------------- */
@@ -208,7 +195,13 @@ int spmv_info_line(const csr_matrix *A, char *buf, size_t size, spmv_error *err)
     return 0;
 }
 
-static void save_csr(const spmv_options *o, const csr_matrix *A)
+/* The step's name in the comment of a file it saves */
+static const char *saved_by(const spmv_run *run)
+{
+    return run && run->name ? run->name : spmv_prog_name();
+}
+
+static void save_csr(const spmv_run *run, const spmv_options *o, const csr_matrix *A)
 {
     spmv_error err;
     if (o->info) {
@@ -221,7 +214,7 @@ static void save_csr(const spmv_options *o, const csr_matrix *A)
         const spmv_origin *g = &A->origin;
         char comment[1400];
         int n = snprintf(comment, sizeof comment, "written by %s --save-matrix: the matrix as loaded "
-                         "(symmetry expanded, duplicates summed), %%.17g\nfrom %s (%s, %s, %s%s)", spmv_prog_name(),
+                         "(symmetry expanded, duplicates summed), %%.17g\nfrom %s (%s, %s, %s%s)", saved_by(run),
                          g->source, g->format, g->field, g->symmetry, g->expanded ? ", expanded" : "");
         if (strcmp(g->field, "pattern") == 0 && n > 0 && (size_t)n < sizeof comment)
             snprintf(comment + n, sizeof comment - (size_t)n,
@@ -233,7 +226,7 @@ static void save_csr(const spmv_options *o, const csr_matrix *A)
     }
 }
 
-void spmv_save_matrix(const spmv_options *o, spmv_input *in)
+void spmv_save_matrix(spmv_run *run, const spmv_options *o, spmv_input *in)
 {
     if (!o->info && !o->save_matrix)
         return;
@@ -246,12 +239,12 @@ void spmv_save_matrix(const spmv_options *o, spmv_input *in)
     if (in->grid) {
         csr_matrix C;
         grid_csr(o, &in->limits, &C);
-        save_csr(o, &C);
+        save_csr(run, o, &C);
         csr_free(&C);
     } else {
-        save_csr(o, &in->csr);
+        save_csr(run, o, &in->csr);
     }
-    spmv_phase_add(SPMV_PH_MATRIX, spmv_now() - t0);
+    spmv_phase_add(run, SPMV_PH_MATRIX, spmv_now() - t0);
 }
 
 /* ---- x ------------------------------------------------------------------ */
@@ -282,18 +275,18 @@ static float *read_x_floats(const spmv_options *o, int n)
     return x;
 }
 
-float *spmv_x_floats(const spmv_options *o, int n)
+float *spmv_x_floats(spmv_run *run, const spmv_options *o, int n)
 {
     double t0 = spmv_now();
     spmv_error err;
     float *x = o->x_file ? read_x_floats(o, n) : spmv_random_floats((size_t)n, o->seed, &err);
     if (!x)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    spmv_phase_add(SPMV_PH_X, spmv_now() - t0);
+    spmv_phase_add(run, SPMV_PH_X, spmv_now() - t0);
     return x;
 }
 
-double *spmv_x_doubles(const spmv_options *o, int n, int complex_, int round_to_float)
+double *spmv_x_doubles(spmv_run *run, const spmv_options *o, int n, int complex_, int round_to_float)
 {
     double t0 = spmv_now();
     spmv_error err;
@@ -301,28 +294,29 @@ double *spmv_x_doubles(const spmv_options *o, int n, int complex_, int round_to_
                           : spmv_random_doubles((size_t)n * (complex_ ? 2 : 1), o->seed, round_to_float, &err);
     if (!x)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    spmv_phase_add(SPMV_PH_X, spmv_now() - t0);
+    spmv_phase_add(run, SPMV_PH_X, spmv_now() - t0);
     return x;
 }
 
-static void save_x(const spmv_options *o, const void *x, int is_float, int n, int complex_, int single)
+static void save_x(spmv_run *run, const spmv_options *o, const void *x, int is_float, int n, int complex_,
+                   int single)
 {
     if (!o->save_x)
         return;
     double t0 = spmv_now();
     char comment[1024];
     if (o->x_file)
-        snprintf(comment, sizeof comment, "x of %s, read from %s, %s", spmv_prog_name(), o->x_file,
+        snprintf(comment, sizeof comment, "x of %s, read from %s, %s", saved_by(run), o->x_file,
                  spmv_prec_words(single, complex_));
     else
-        snprintf(comment, sizeof comment, "x of %s, seeded random (--seed %llu), %s", spmv_prog_name(),
+        snprintf(comment, sizeof comment, "x of %s, seeded random (--seed %llu), %s", saved_by(run),
                  (unsigned long long)o->seed, spmv_prec_words(single, complex_));
     spmv_error err;
     if (mm_write_vector(o->save_x, x, is_float, n, complex_, single ? 9 : 17, comment, &err))
         spmv_die(SPMV_EXIT_USAGE, "--save-x: %s", err.msg);
     if (!o->quiet)
         printf("saved    x to %s (%d entries)\n", o->save_x, n);
-    spmv_phase_add(SPMV_PH_X, spmv_now() - t0);
+    spmv_phase_add(run, SPMV_PH_X, spmv_now() - t0);
 }
 
 double *spmv_read_vector(const char *path, const char *flag, int n, int single)
@@ -347,12 +341,13 @@ void spmv_save_vector(const char *path, const char *flag, const double *v, int n
     printf("saved    %s to %s (%d entries)\n", flag + 7, path, n);
 }
 
-void spmv_save_x_floats(const spmv_options *o, const float *x, int n)
+void spmv_save_x_floats(spmv_run *run, const spmv_options *o, const float *x, int n)
 {
-    save_x(o, x, 1, n, 0, 1);
+    save_x(run, o, x, 1, n, 0, 1);
 }
 
-void spmv_save_x_doubles(const spmv_options *o, const double *x, int n, int complex_, int round_to_float)
+void spmv_save_x_doubles(spmv_run *run, const spmv_options *o, const double *x, int n, int complex_,
+                         int round_to_float)
 {
-    save_x(o, x, 0, n, complex_, round_to_float);
+    save_x(run, o, x, 0, n, complex_, round_to_float);
 }

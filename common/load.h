@@ -6,15 +6,19 @@
  * it as read, before the step's format can refuse it:
  *
  *     spmv_input in;
- *     spmv_read_dia(&o, &cl.limits, &in);        --matrix or --gen read as CSR;
- *                                                the grid: nothing built yet
- *     spmv_save_matrix(&o, &in);                 --info, --save-matrix
- *     spmv_load_dia(&o, &in, PITCH_ALIGN, &A);   as DIA (the grid is built
- *                                                straight into it), or refused
+ *     spmv_read_dia(&run, &o, &cl.limits, &in);        --matrix or --gen read as
+ *                                                      CSR; the grid: nothing
+ *                                                      built yet
+ *     spmv_save_matrix(&run, &o, &in);                 --info, --save-matrix
+ *     spmv_load_dia(&run, &o, &in, PITCH_ALIGN, &A);   as DIA (the grid is built
+ *                                                      straight into it), or
+ *                                                      refused
  *
  * (step 6: spmv_read_csr, spmv_save_matrix, spmv_load_csr). Then x:
  * spmv_x_floats, and spmv_save_x_floats for --save-x. Every call exits 2
- * with the reason on bad input.
+ * with the reason on bad input. run (run.h) is the caller's: each call's time
+ * is its matrix or x phase, and it names the step in the files saved (NULL:
+ * not timed, the program's name).
  *
  *   --info             one line: where the matrix came from, its format, field,
  *                      symmetry, sizes, diagonals, sum and Frobenius norm
@@ -37,6 +41,8 @@
 #include "matrix.h"
 #include "options.h"
 
+struct spmv_run;   /* run.h */
+
 /* The matrix as read. The grid is not read but built, straight into the
  * step's format, by spmv_load_dia or spmv_load_csr. */
 typedef struct {
@@ -49,33 +55,29 @@ typedef struct {
  * judged against that format on the device as soon as a file's header is
  * read). device: the device's limits (spmv_cl's limits, filled by
  * spmv_cl_open); NULL: none, the host alone (step 0). */
-void spmv_read_dia(const spmv_options *o, const spmv_limits *device, spmv_input *in);
-void spmv_read_csr(const spmv_options *o, const spmv_limits *device, spmv_input *in);
+void spmv_read_dia(struct spmv_run *run, const spmv_options *o, const spmv_limits *device, spmv_input *in);
+void spmv_read_csr(struct spmv_run *run, const spmv_options *o, const spmv_limits *device, spmv_input *in);
 /* --info and --save-matrix on the matrix as read (the grid is generated as
  * CSR for them, only when asked). Does nothing without them. */
-void spmv_save_matrix(const spmv_options *o, spmv_input *in);
+void spmv_save_matrix(struct spmv_run *run, const spmv_options *o, spmv_input *in);
 /* The matrix as DIA, each diagonal padded to a multiple of pitch_align
  * floats: converted (refused if not banded) or the grid built; prints the
  * matrix line. in is used up. */
-void spmv_load_dia(const spmv_options *o, spmv_input *in, size_t pitch_align, dia_matrix *A);
+void spmv_load_dia(struct spmv_run *run, const spmv_options *o, spmv_input *in, size_t pitch_align, dia_matrix *A);
 /* The matrix as CSR (step 6): as read, or the grid built. in is used up. */
-void spmv_load_csr(const spmv_options *o, spmv_input *in, csr_matrix *A);
-/* The precision of a CSR run on A, set in o->precision: --precision if given
- * (a real one for a complex matrix is refused: exit 2), else the file's own,
- * complex float for a complex matrix (one line says so) and float for a real
- * one. */
-char spmv_csr_precision(spmv_options *o, const csr_matrix *A);
+void spmv_load_csr(struct spmv_run *run, const spmv_options *o, spmv_input *in, csr_matrix *A);
 
 /* The vector x of a run: seeded random from --seed (uniform in [-1, 1)), or
  * read from --x FILE and rounded the same way. Every step takes x from here,
  * so options about x work in every step. */
-float *spmv_x_floats(const spmv_options *o, int n);
+float *spmv_x_floats(struct spmv_run *run, const spmv_options *o, int n);
 /* n entries (2n interleaved if complex), rounded to float if round_to_float. */
-double *spmv_x_doubles(const spmv_options *o, int n, int complex_, int round_to_float);
+double *spmv_x_doubles(struct spmv_run *run, const spmv_options *o, int n, int complex_, int round_to_float);
 /* --save-x: x as the run uses it (doubles: single precision if round_to_float).
  * Does nothing without it. */
-void spmv_save_x_floats(const spmv_options *o, const float *x, int n);
-void spmv_save_x_doubles(const spmv_options *o, const double *x, int n, int complex_, int round_to_float);
+void spmv_save_x_floats(struct spmv_run *run, const spmv_options *o, const float *x, int n);
+void spmv_save_x_doubles(struct spmv_run *run, const spmv_options *o, const double *x, int n, int complex_,
+                         int round_to_float);
 
 /* A real vector of n entries from an 'array' file (step 7's --b), rounded to
  * float if single; exits 2 naming flag if it cannot. */

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 struct spmv_limits;   /* capacity.h: what a size is judged against */
+struct spmv_run;      /* run.h: the run whose setup time a conversion adds to (NULL: none) */
 
 typedef struct {
     char msg[512];
@@ -129,8 +130,9 @@ int dia_to_csr(const dia_matrix *A, csr_matrix *B, spmv_error *err);   /* true n
 /* Count the distinct occupied diagonals of a CSR matrix. */
 int csr_count_diagonals(const csr_matrix *A, long long *ndiag);
 
-/* Round every value to float, in place (for single and complex-single runs). */
-void csr_round_to_float(csr_matrix *A);
+/* Round every value to float, in place (for single and complex-single runs);
+ * its time is the run's matrix phase. */
+void csr_round_to_float(struct spmv_run *run, csr_matrix *A);
 
 /* Deterministic random numbers: the same seed gives the same matrix and
  * vector on every machine. */

@@ -178,7 +178,8 @@ spmv_probe *spmv_probe_start(spmv_cl *cl, const spmv_probe_ops *ops, void *dev, 
     if (!p)
         spmv_die(SPMV_EXIT_USAGE, "out of host memory for the bandwidth probe");
     p->cl = cl;
-    p->ops = ops;
+    if (ops)
+        p->ops = *ops;
     p->dev = dev;
     p->threads = threads < 1 ? 1 : threads;
     p->bytes = bytes;
@@ -214,8 +215,8 @@ void spmv_probe_sample(spmv_probe *p)
         p->cap = cap;
     }
     double copy_ms, read_ms;
-    if (p->ops)
-        p->ops->sample(p, &copy_ms, &read_ms);
+    if (p->ops.sample)
+        p->ops.sample(p, &copy_ms, &read_ms);
     else
         host_loops(p, &copy_ms, &read_ms);
     p->copy_ms[p->n] = copy_ms;
@@ -236,10 +237,10 @@ spmv_bandwidth spmv_probe_medians(spmv_probe *p)
     bw.samples = p->n;
     bw.between = p->between < p->n ? p->between : p->n;
     bw.mib = p->bytes >> 20;
-    bw.threads = p->ops ? 0 : p->threads;
+    bw.threads = p->ops.sample ? 0 : p->threads;
     bw.copy_gbs = 2.0 * p->bytes / (copy_ms * 1e-3) / 1e9;
     /* the device's read kernel also writes one float per 16 float4 read */
-    bw.read_gbs = (p->bytes + (p->ops ? p->bytes / 64.0 : 0.0)) / (read_ms * 1e-3) / 1e9;
+    bw.read_gbs = (p->bytes + (p->ops.sample ? p->bytes / 64.0 : 0.0)) / (read_ms * 1e-3) / 1e9;
     bw.gbs = bw.copy_gbs > bw.read_gbs ? bw.copy_gbs : bw.read_gbs;
     if (p->host) {
         spmv_bandwidth h = spmv_probe_medians(p->host);
@@ -257,8 +258,8 @@ static void probe_close(spmv_probe *p)
 {
     if (p->host)
         probe_close(p->host);
-    if (p->ops)
-        p->ops->close(p);
+    if (p->ops.close)
+        p->ops.close(p);
     volatile double sink = p->sink;
     (void)sink;
     free(p->ha);

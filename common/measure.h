@@ -42,8 +42,7 @@ typedef struct {
 } spmv_probe_ops;
 struct spmv_probe {
     spmv_cl *cl;                 /* NULL: the host probe */
-    void *ctx;                   /* the context it was opened in (spmv_measure_kernel keeps one) */
-    const spmv_probe_ops *ops;   /* a device's; NULL: the host probe */
+    spmv_probe_ops ops;          /* a device's; { NULL, NULL }: the host probe */
     void *dev;                   /* the device's program, kernels and buffers */
     struct spmv_probe *host;     /* on a CPU device: the host probe, sampled with it */
     int threads;                 /* the host probe's threads */
@@ -73,8 +72,8 @@ spmv_probe *spmv_probe_open_host(int threads);
 spmv_probe *spmv_probe_open_beside(int threads);
 /* A probe of bytes, sampled once untimed: ops NULL, the host's arrays and
  * threads (posix: POSIX threads); else a device's (dev: its objects, which
- * ops->close releases), with a host probe of `beside` threads sampled with
- * it (0: none). */
+ * ops->close releases; *ops is copied), with a host probe of `beside` threads
+ * sampled with it (0: none). */
 spmv_probe *spmv_probe_start(spmv_cl *cl, const spmv_probe_ops *ops, void *dev, size_t bytes, int threads,
                              int posix, int beside);
 void spmv_probe_sample(spmv_probe *p);   /* one copy and one read, timed (and the host's beside a CPU device) */

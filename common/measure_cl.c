@@ -34,7 +34,7 @@ void spmv_time_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, int
     spmv_time_seq(cl, &l, 1, warmup, runs, probe, median, min);
 }
 
-static const char *probe_src =
+static const char probe_src[] =
     "__kernel void copy4(__global const float4 *restrict a, __global float4 *restrict b)\n"
     "{ size_t i = get_global_id(0); b[i] = a[i]; }\n"
     /* Every work-item sums 16 float4. On a GPU neighbouring work-items must
@@ -76,8 +76,6 @@ static void cl_close(spmv_probe *p)
     free(d);
 }
 
-static const spmv_probe_ops cl_ops = { cl_sample, cl_close };
-
 spmv_probe *spmv_probe_open(spmv_cl *cl, int threads)
 {
     if (!cl)
@@ -89,7 +87,8 @@ spmv_probe *spmv_probe_open(spmv_cl *cl, int threads)
     if (!d)
         spmv_die(SPMV_EXIT_USAGE, "out of host memory for the bandwidth probe");
     cl_int err;
-    d->prog = clCreateProgramWithSource(cl->ctx, 1, &probe_src, NULL, &err);
+    const char *src = probe_src;
+    d->prog = clCreateProgramWithSource(cl->ctx, 1, &src, NULL, &err);
     CL_CHECK_ERR(err);
     CL_CHECK(clBuildProgram(d->prog, 1, &cl->device, cl->type & CL_DEVICE_TYPE_CPU ? "-DCONTIGUOUS" : "",
                             NULL, NULL));
@@ -104,39 +103,24 @@ spmv_probe *spmv_probe_open(spmv_cl *cl, int threads)
     CL_CHECK(clSetKernelArg(d->read, 0, sizeof d->a, &d->a));
     CL_CHECK(clSetKernelArg(d->read, 1, sizeof d->b, &d->b));
     /* on a CPU device the host probe is sampled beside it, a thread per compute unit */
-    return spmv_probe_start(cl, &cl_ops, d, bytes, 0, 0, cl->type & CL_DEVICE_TYPE_CPU ? (int)cl->compute_units : 0);
+    spmv_probe_ops ops = { cl_sample, cl_close };
+    return spmv_probe_start(cl, &ops, d, bytes, 0, 0, cl->type & CL_DEVICE_TYPE_CPU ? (int)cl->compute_units : 0);
 }
 
-/* One device probe for the whole process: a step that measures several
- * kernels (step6) samples the same buffers for each, instead of allocating and
- * filling 512 MiB again, which on a CPU device costs seconds of page faults.
- * Closed at exit (its buffers keep their context alive until then). */
-static spmv_probe *kept;
-
-static void close_kept(void)
-{
-    if (kept)
-        spmv_probe_finish(kept);
-    kept = NULL;
-}
-
+/* One probe for the device: a step that measures several kernels (step6)
+ * samples the same buffers for each, instead of allocating and filling 512
+ * MiB again, which on a CPU device costs seconds of page faults. Kept in the
+ * caller's spmv_cl, which closes it (spmv_cl_close). */
 static spmv_probe *device_probe(spmv_cl *cl)
 {
-    static int registered;
-    if (kept && kept->cl == cl && kept->ctx == (void *)cl->ctx) {
-        kept->n = 0;
-        if (kept->host)
-            kept->host->n = 0;
-        return kept;
+    spmv_probe *p = cl->probe;
+    if (p) {
+        p->n = 0;
+        if (p->host)
+            p->host->n = 0;
+        return p;
     }
-    close_kept();
-    kept = spmv_probe_open(cl, 0);
-    if (kept) {
-        kept->ctx = (void *)cl->ctx;
-        if (!registered)
-            registered = atexit(close_kept) == 0;
-    }
-    return kept;
+    return cl->probe = spmv_probe_open(cl, 0);
 }
 
 /* ---- the timed run, after the first check ---- */

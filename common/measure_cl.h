@@ -22,10 +22,10 @@ void spmv_time_seq(spmv_cl *cl, const spmv_launch *l, int n, int warmup, int run
  * Section 6 of main.c launches the kernel once on a y poisoned with NaN,
  * reads y back and checks it (m->check); then, if that passed, this:
  *   poisons y again, runs warmup untimed runs, then the timed runs with the
- *   device's bandwidth probe sampled between them (opened once per process,
- *   sampled afresh for every kernel measured), reads y back into y and checks
- *   it once more: a race or an unwritten row shows in either check. The worse
- *   check is kept, and a failed one drops the time.
+ *   device's bandwidth probe sampled between them (opened once per device,
+ *   kept in cl->probe, sampled afresh for every kernel measured), reads y
+ *   back into y and checks it once more: a race or an unwritten row shows in
+ *   either check. The worse check is kept, and a failed one drops the time.
  * If the first check failed, nothing runs. Prints nothing (report.h does).
  * Returns 1 if the check (still) passes. */
 int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem d_y, float *y,

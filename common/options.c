@@ -3,8 +3,9 @@
  * its --help lists those alone, with its own defaults. */
 #include "options.h"
 
-#include "status.h"
 #include "results.h"
+#include "run.h"
+#include "status.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -29,45 +30,48 @@ enum {
 enum { SEC_MATRIX, SEC_CHECK, SEC_RUN, SEC_COUNT };
 #define OPT_VARIANTS (1u << 31)   /* --kernel NAME: a step with variants takes it */
 
+/* Its text in arrays, not pointers: a table of pointers is data the loader
+ * relocates (nm: d, .data.rel.ro); this one is read-only data (r), as every
+ * table of common/ is. "": none. */
 typedef struct {
     int id;
-    const char *name, *arg;   /* arg NULL: a flag without a value */
+    char name[16], arg[10];   /* arg "": a flag without a value */
     unsigned group;           /* OPT_*, or ALWAYS */
     int section;
-    const char *help;         /* "%s": the step's name */
-    const char *def;          /* the default, unless the step says its own (spmv_step.defaults) */
+    char help[416];           /* "%s": the step's name */
+    char def[40];             /* the default, unless the step says its own (spmv_step.defaults) */
 } option;
 
 /* In the order --help lists them. A name may appear twice, in two groups no
  * step takes together (--save-x: x of a product, or a solver's solution). */
 static const option TABLE[] = {
-    { O_GRID, "--grid", "WxH | W", OPT_GRID, SEC_MATRIX, "grid of W x H points, one row each (W alone: square)", NULL },
+    { O_GRID, "--grid", "WxH | W", OPT_GRID, SEC_MATRIX, "grid of W x H points, one row each (W alone: square)", "" },
     { O_RADIUS, "--radius", "R", OPT_GRID, SEC_MATRIX,
-      "link every neighbour with dx^2+dy^2 <= R^2 (R=5: 81 diagonals)", NULL },
+      "link every neighbour with dx^2+dy^2 <= R^2 (R=5: 81 diagonals)", "" },
     { O_MATRIX, "--matrix", "FILE", ALWAYS, SEC_MATRIX, "read a Matrix Market (.mtx) or Harwell-Boeing file instead",
-      NULL },
+      "" },
     { O_GEN, "--gen", "SPEC", ALWAYS, SEC_MATRIX,
       "generate an irregular matrix instead: powerlaw:rows=N[,mean=M][,exp=A], "
       "uniform:rows=N[,min=a][,max=b], arrow:rows=N (cols=C: not square), "
       "short:rows=N[,mean=M][,band=B] (rows of 1 to 2M-1 near the diagonal); "
       "poisson:nx=W[,ny=H], the 5-point Laplacian on a W x H grid (symmetric); "
       "poisson3d:nx=N[,ny=..][,nz=..] (7 points: 6 and -1) and "
-      "stencil27:nx=N[,ny=..][,nz=..] (3x3x3: 26 and -1) on a 3-D box, both SPD", NULL },
-    { O_SEED, "--seed", "S", ALWAYS, SEC_MATRIX, NULL, "1" },   /* help: of x, or of b (OPT_CG) */
-    { O_PRECISION, "--precision", "P", OPT_PRECISION, SEC_MATRIX, NULL, "s" },   /* help from spmv_step.precisions */
-    { O_INFO, "--info", NULL, ALWAYS, SEC_CHECK, "print one line about the matrix as read: sizes, sum, Frobenius norm",
-      NULL },
+      "stencil27:nx=N[,ny=..][,nz=..] (3x3x3: 26 and -1) on a 3-D box, both SPD", "" },
+    { O_SEED, "--seed", "S", ALWAYS, SEC_MATRIX, "", "1" },   /* help: of x, or of b (OPT_CG) */
+    { O_PRECISION, "--precision", "P", OPT_PRECISION, SEC_MATRIX, "", "s" },   /* help from spmv_step.precisions */
+    { O_INFO, "--info", "", ALWAYS, SEC_CHECK, "print one line about the matrix as read: sizes, sum, Frobenius norm",
+      "" },
     { O_X, "--x", "FILE", OPT_PRODUCT, SEC_CHECK, "read x from an array file ('N 1', real or complex) instead of --seed",
-      NULL },
-    { O_SAVE_X, "--save-x", "FILE", OPT_PRODUCT, SEC_CHECK, "write x as the run uses it, as an array file", NULL },
-    { O_SAVE_Y, "--save-y", "FILE", OPT_PRODUCT, SEC_CHECK, "write y as an array file, only if the check passed", NULL },
-    { O_B, "--b", "FILE", OPT_CG, SEC_CHECK, "the right-hand side from an array file ('N 1') instead of --seed", NULL },
-    { O_SAVE_B, "--save-b", "FILE", OPT_SOLUTION, SEC_CHECK, "write b as the solve uses it, as an array file", NULL },
-    { O_SAVE_X, "--save-x", "FILE", OPT_SOLUTION, SEC_CHECK, "write the solution x, only if the check passed", NULL },
+      "" },
+    { O_SAVE_X, "--save-x", "FILE", OPT_PRODUCT, SEC_CHECK, "write x as the run uses it, as an array file", "" },
+    { O_SAVE_Y, "--save-y", "FILE", OPT_PRODUCT, SEC_CHECK, "write y as an array file, only if the check passed", "" },
+    { O_B, "--b", "FILE", OPT_CG, SEC_CHECK, "the right-hand side from an array file ('N 1') instead of --seed", "" },
+    { O_SAVE_B, "--save-b", "FILE", OPT_SOLUTION, SEC_CHECK, "write b as the solve uses it, as an array file", "" },
+    { O_SAVE_X, "--save-x", "FILE", OPT_SOLUTION, SEC_CHECK, "write the solution x, only if the check passed", "" },
     { O_SAVE_MATRIX, "--save-matrix", "FILE", ALWAYS, SEC_CHECK,
-      "write the matrix as read (symmetry expanded) as a coordinate file", NULL },
+      "write the matrix as read (symmetry expanded) as a coordinate file", "" },
     { O_HISTORY, "--history", "FILE", OPT_CG, SEC_CHECK, "|r|/|b| before each iteration, as CSV (iteration,rel_residual)",
-      NULL },
+      "" },
     { O_RUNS, "--runs", "N", OPT_PRODUCT, SEC_RUN,
       "timed runs; the median and minimum are reported; before "
       "each, one bandwidth probe sample and one untimed run", "10" },
@@ -79,20 +83,20 @@ static const option TABLE[] = {
     { O_CHECK_EVERY, "--check-every", "K", OPT_CHECK_EVERY, SEC_RUN, "read the residual back every K iterations",
       "printed" },
     { O_DEVICE, "--device", "SEL", OPT_DEVICE, SEC_RUN,
-      "P:D, cpu, gpu, or part of a name (or SPMV_DEVICE); see `make devices`", NULL },
+      "P:D, cpu, gpu, or part of a name (or SPMV_DEVICE); see `make devices`", "" },
     { O_LOCAL_SIZE, "--local-size", "L", OPT_OPENCL, SEC_RUN, "work-group size", "the step's own" },
-    { O_KERNEL_FILE, "--kernel-file", "FILE", OPT_OPENCL, SEC_RUN, "build this kernel source (FILE.cl)", NULL },
-    { O_CL_OPTS, "--cl-opts", "\"...\"", OPT_OPENCL, SEC_RUN, "OpenCL build options", NULL },
+    { O_KERNEL_FILE, "--kernel-file", "FILE", OPT_OPENCL, SEC_RUN, "build this kernel source (FILE.cl)", "" },
+    { O_CL_OPTS, "--cl-opts", "\"...\"", OPT_OPENCL, SEC_RUN, "OpenCL build options", "" },
     /* `make run ARGS="--device gpu"` gives every step the same line */
     { O_DEVICE, "--device", "SEL", OPT_HOST, SEC_RUN,
-      "taken, as every step takes it, and not used: %s runs on the host, in C", NULL },
-    { O_LOCAL_SIZE, "--local-size", "L", OPT_HOST, SEC_RUN, "taken and not used, as --device", NULL },
-    { O_KERNEL_FILE, "--kernel-file", "FILE", OPT_HOST, SEC_RUN, "taken and not used, as --device", NULL },
-    { O_CL_OPTS, "--cl-opts", "\"...\"", OPT_HOST, SEC_RUN, "taken and not used, as --device", NULL },
-    { O_KERNEL, "--kernel", "NAME", OPT_VARIANTS, SEC_RUN, NULL, NULL },   /* help from spmv_step.variants */
+      "taken, as every step takes it, and not used: %s runs on the host, in C", "" },
+    { O_LOCAL_SIZE, "--local-size", "L", OPT_HOST, SEC_RUN, "taken and not used, as --device", "" },
+    { O_KERNEL_FILE, "--kernel-file", "FILE", OPT_HOST, SEC_RUN, "taken and not used, as --device", "" },
+    { O_CL_OPTS, "--cl-opts", "\"...\"", OPT_HOST, SEC_RUN, "taken and not used, as --device", "" },
+    { O_KERNEL, "--kernel", "NAME", OPT_VARIANTS, SEC_RUN, "", "" },   /* help from spmv_step.variants */
     { O_THREADS, "--threads", "N", OPT_THREADS, SEC_RUN, "OpenMP threads", "1: the article's serial loop" },
-    { O_BLOCK, "--block", "N", OPT_BLOCK, SEC_RUN, "rows per block", NULL },
-    { O_GROUP, "--group-size", "N", OPT_GROUP, SEC_RUN, "work-items per row (vector kernel)", NULL },
+    { O_BLOCK, "--block", "N", OPT_BLOCK, SEC_RUN, "rows per block", "" },
+    { O_GROUP, "--group-size", "N", OPT_GROUP, SEC_RUN, "work-items per row (vector kernel)", "" },
     { O_SPLIT, "--split", "N", OPT_SPLIT, SEC_RUN,
       "rows longer than N nonzeros are cut across work-groups (adaptive "
       "kernel)", "from the matrix and the device" },
@@ -102,18 +106,18 @@ static const option TABLE[] = {
       "scope), last (in the kernel, by the last piece, through one 64-bit "
       "atomic word; float and double) or fixup (a second kernel)",
       "the first of these the device allows" },
-    { O_CSV, "--csv", "FILE", ALWAYS, SEC_RUN, "append one result row to FILE (header when new)", NULL },
-    { O_QUIET, "--quiet", NULL, ALWAYS, SEC_RUN, "print only the result lines (check, time, speed, bound; errors on stderr)",
-      NULL },
-    { O_ESTIMATE, "--estimate", NULL, ALWAYS, SEC_RUN,
+    { O_CSV, "--csv", "FILE", ALWAYS, SEC_RUN, "append one result row to FILE (header when new)", "" },
+    { O_QUIET, "--quiet", "", ALWAYS, SEC_RUN, "print only the result lines (check, time, speed, bound; errors on stderr)",
+      "" },
+    { O_ESTIMATE, "--estimate", "", ALWAYS, SEC_RUN,
       "print the host memory the run would need at its peak, and the memory "
-      "available, then exit (SPMV_HOST_MEM_MB=N pretends the host has N MiB)", NULL },
-    { O_HELP, "--help", NULL, ALWAYS, SEC_RUN, "this text", NULL },
+      "available, then exit (SPMV_HOST_MEM_MB=N pretends the host has N MiB)", "" },
+    { O_HELP, "--help", "", ALWAYS, SEC_RUN, "this text", "" },
 };
 #define NOPT (sizeof TABLE / sizeof *TABLE)
 
-static const char *const SECTION[SEC_COUNT] = {
-    NULL,   /* the matrix: a heading with the step's default */
+static const char SECTION[SEC_COUNT][72] = {
+    "",   /* the matrix: a heading with the step's default */
     "Checking it yourself (Matrix Market files for Octave, SciPy, Julia):",
     "Running:",
 };
@@ -175,7 +179,7 @@ static const char *default_of(const spmv_step *s, const option *r)
         return s->kernel_path;
     if (r->group == OPT_HOST)
         return NULL;
-    return r->def;
+    return r->def[0] ? r->def : NULL;
 }
 
 #define HELP_WIDTH 100   /* columns of --help */
@@ -210,7 +214,7 @@ static void print_wrapped(const char *text, int at, int indent)
 static void print_option(const spmv_step *s, const option *r)
 {
     char head[48], help[512], variants[256];
-    snprintf(head, sizeof head, "%s%s%s", r->name, r->arg ? " " : "", r->arg ? r->arg : "");
+    snprintf(head, sizeof head, "%s%s%s", r->name, r->arg[0] ? " " : "", r->arg);
     const char *text = r->help;
     if (r->id == O_PRECISION) {
         precision_list(s, 1, help, sizeof help);
@@ -446,9 +450,10 @@ static void set(const spmv_step *s, const option *r, const char *v, spmv_options
     }
 }
 
-void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
+void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o, spmv_run *run)
 {
-    spmv_set_prog(s->name);
+    memset(run, 0, sizeof *run);
+    run->name = s->name;
     memset(o, 0, sizeof *o);
     o->grid_w = o->grid_h = DEFAULT_GRID;
     o->radius = DEFAULT_RADIUS;
@@ -473,9 +478,9 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
         const option *r = find(s, name);
         if (!r)
             refuse(s, name);
-        if (r->arg && eq) {
+        if (r->arg[0] && eq) {
             v = eq + 1;
-        } else if (r->arg) {
+        } else if (r->arg[0]) {
             if (i + 1 >= argc)
                 bad("%s needs a value%s", a, "");
             v = argv[++i];
@@ -499,7 +504,7 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o)
     if (o->matrix && grid_given)
         bad("--matrix and --grid/--radius choose the matrix two ways: give one%s%s", "", "");
     if (o->quiet)
-        spmv_quiet();
+        spmv_quiet(run);
     if (unused[0])
         printf("note     %s runs on the host, in C, on no OpenCL device: %s not used\n", s->name, unused);
     if (o->gen && (o->matrix || grid_given))

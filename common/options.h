@@ -62,7 +62,7 @@ typedef struct {
     const char *variant;      /* --kernel NAME */
     const char *cl_opts;
     char precision;           /* 's' 'd' 'c' 'z' */
-    int precision_set;        /* --precision given; else step 6 follows the file (load.h spmv_csr_precision) */
+    int precision_set;        /* --precision given; else a CSR step may follow the file's own field */
     int threads, block, group, split;
     const char *combine;      /* --combine last|fixup: how split rows are added up (step6) */
     int quiet;
@@ -78,9 +78,12 @@ typedef struct {
     const char *history;                 /* --history FILE: the residual of every iteration (CSV) */
 } spmv_options;
 
-/* Parse argv; on --help print the step's usage and exit 0; on a bad flag, or
- * one the step does not take, print one line (with the options it takes) and
- * exit 2. Names the program (spmv_set_prog). */
-void spmv_parse(int argc, char **argv, const spmv_step *step, spmv_options *o);
+struct spmv_run;   /* run.h: the run the caller keeps */
+
+/* Parse argv into o; on --help print the step's usage and exit 0; on a bad
+ * flag, or one the step does not take, print one line (with the options it
+ * takes) and exit 2. Starts the caller's run (run.h): the step's name, no
+ * setup timed yet, the result lines kept apart with --quiet. */
+void spmv_parse(int argc, char **argv, const spmv_step *step, spmv_options *o, struct spmv_run *run);
 
 #endif

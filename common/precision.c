@@ -1,5 +1,6 @@
 /* precision.c - value types of step6; see precision.h. */
 #include "precision.h"
+#include "run.h"
 #include "stopwatch.h"
 
 #include <stdlib.h>
@@ -37,7 +38,7 @@ const char *spmv_prec_cl_type(char p)
     }
 }
 
-void *spmv_prec_pack(const double *re, const double *im, size_t n, char p, spmv_error *err)
+void *spmv_prec_pack(spmv_run *run, const double *re, const double *im, size_t n, char p, spmv_error *err)
 {
     int cplx = spmv_prec_complex(p), single = spmv_prec_single(p), w = cplx ? 2 : 1;
     double t0 = spmv_now();
@@ -56,7 +57,7 @@ void *spmv_prec_pack(const double *re, const double *im, size_t n, char p, spmv_
                 d[k * w + j] = v[j];
         }
     }
-    spmv_phase_add(SPMV_PH_BUFFERS, spmv_now() - t0);
+    spmv_phase_add(run, SPMV_PH_BUFFERS, spmv_now() - t0);
     return out;
 }
 
@@ -76,7 +77,7 @@ void *spmv_prec_pack_doubles(const double *v, size_t count, int single, spmv_err
     return out;
 }
 
-void *spmv_prec_take(csr_matrix *A, char p, spmv_error *err)
+void *spmv_prec_take(spmv_run *run, csr_matrix *A, char p, spmv_error *err)
 {
     double t0 = spmv_now();
     size_t n = (size_t)A->nnz;
@@ -84,7 +85,7 @@ void *spmv_prec_take(csr_matrix *A, char p, spmv_error *err)
     double *re = A->re, *im = A->im;
     void *out = re;
     if (p == 'z' || !re) {
-        out = spmv_prec_pack(re, im, n, p, err);
+        out = spmv_prec_pack(NULL, re, im, n, p, err);   /* timed below, once */
         if (!out)
             return NULL;
         free(re);
@@ -115,6 +116,6 @@ void *spmv_prec_take(csr_matrix *A, char p, spmv_error *err)
     free(im);   /* complex double has its own copy; the others never need it again */
     A->re = A->im = NULL;
     (void)cplx;
-    spmv_phase_add(SPMV_PH_BUFFERS, spmv_now() - t0);
+    spmv_phase_add(run, SPMV_PH_BUFFERS, spmv_now() - t0);
     return out;
 }

@@ -25,8 +25,9 @@ const char *spmv_prec_words(int single, int complex_);
 /* n values re[k] (+ i im[k]) as the device stores them in precision p: n
  * floats or doubles, or n interleaved pairs. im may be NULL (a real matrix in
  * a complex precision: imaginary parts zero); for a real p, im is ignored (the
- * caller refuses complex matrices there). Returns NULL with *err filled. */
-void *spmv_prec_pack(const double *re, const double *im, size_t n, char p, spmv_error *err);
+ * caller refuses complex matrices there). Returns NULL with *err filled. Its
+ * time is the run's buffers phase (run NULL: not timed). */
+void *spmv_prec_pack(struct spmv_run *run, const double *re, const double *im, size_t n, char p, spmv_error *err);
 
 /* The same, made from the matrix's own arrays where it can be, so the host
  * never holds the values twice: float and complex float are written in place
@@ -34,7 +35,7 @@ void *spmv_prec_pack(const double *re, const double *im, size_t n, char p, spmv_
  * A->re itself; only complex double needs a new array. A->re and A->im are
  * taken (NULL afterwards; the caller frees the result). The values are the
  * same, bit for bit, as spmv_prec_pack's. */
-void *spmv_prec_take(csr_matrix *A, char p, spmv_error *err);
+void *spmv_prec_take(struct spmv_run *run, csr_matrix *A, char p, spmv_error *err);
 
 /* count doubles (already interleaved if complex) as floats or doubles. */
 void *spmv_prec_pack_doubles(const double *v, size_t count, int single, spmv_error *err);

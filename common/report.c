@@ -6,6 +6,7 @@
 #include "precision.h"
 #include "roofline.h"
 #include "results.h"
+#include "run.h"
 #include "stopwatch.h"
 
 #include <errno.h>
@@ -65,7 +66,7 @@ FILE *spmv_csv_append(const char *csv, const char *header)
     return f;
 }
 
-void spmv_report(const spmv_result *r, const char *csv)
+void spmv_report(const spmv_run *run, const spmv_result *r, const char *csv)
 {
     double gflops = r->flops / (r->ms_median * 1e-3) / 1e9;
     double gbs = r->bytes_compulsory / (r->ms_median * 1e-3) / 1e9;
@@ -75,11 +76,11 @@ void spmv_report(const spmv_result *r, const char *csv)
     if (!timed) {
         gflops = gbs = 0;   /* never a speed for a result that failed its check or never ran */
     } else {
-    FILE *out = spmv_results();
+    FILE *out = spmv_results(run);
     fprintf(out, "time     %.4f ms median, %.4f ms min over %d runs (%s)\n", r->ms_median, r->ms_min, r->runs,
            r->timer ? r->timer : r->cl ? "kernel only, profiling events" : "the C loop, monotonic clock");
     char setup[256];
-    spmv_setup_text(setup, sizeof setup);
+    spmv_setup_text(run, setup, sizeof setup);
     printf("setup    %s on the host before the first run\n", setup);
     fprintf(out, "speed    %.2f GFLOP/s (%s), %.1f GB/s of compulsory traffic\n", gflops,
            r->precision == 'c' || r->precision == 'z' ? "8 per complex nonzero" : "2 per nonzero", gbs);
@@ -121,10 +122,10 @@ void spmv_report(const spmv_result *r, const char *csv)
         spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s: %s", csv, strerror(errno));
 }
 
-void spmv_skip(const spmv_step *s, const spmv_options *o, const spmv_cl *cl, const char *kernel,
-               const char *why)
+void spmv_skip(const spmv_run *run, const spmv_step *s, const spmv_options *o, const spmv_cl *cl,
+               const char *kernel, const char *why)
 {
-    fprintf(spmv_results(), "skipped: %s\n", why);
+    fprintf(spmv_results(run), "skipped: %s\n", why);
     if (o->csv) {
         spmv_result r;
         memset(&r, 0, sizeof r);
@@ -134,7 +135,7 @@ void spmv_skip(const spmv_step *s, const spmv_options *o, const spmv_cl *cl, con
         r.matrix = o->matrix ? o->matrix : o->gen ? o->gen : "-";
         r.precision = o->precision;
         r.check = "SKIP";
-        spmv_report(&r, o->csv);
+        spmv_report(run, &r, o->csv);
     }
     fflush(NULL);
     fprintf(stderr, "%s: skipped: %s\n", s->name, why);
@@ -160,8 +161,8 @@ static spmv_result run_result(const spmv_step *s, const char *kernel, const spmv
     return r;
 }
 
-int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
-                    const dia_matrix *A, const spmv_measure *m)
+int spmv_report_dia(const spmv_run *run, const spmv_step *s, const char *kernel, const spmv_options *o,
+                    const spmv_cl *cl, const dia_matrix *A, const spmv_measure *m)
 {
     spmv_result r = run_result(s, kernel, o, cl, m);
     r.matrix = A->origin.name;
@@ -173,7 +174,7 @@ int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *
     r.flops = 2.0 * (double)A->nnz;
     r.bytes_model = dia_model_bytes(A, s->model_bytes);
     r.bytes_compulsory = dia_compulsory_bytes(A);
-    spmv_report(&r, o->csv);
+    spmv_report(run, &r, o->csv);
     return m->check.pass ? SPMV_EXIT_PASS : SPMV_EXIT_FAIL;
 }
 
@@ -189,8 +190,8 @@ spmv_speed spmv_result_speed(const spmv_result *r)
     return v;
 }
 
-int spmv_report_csr(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
-                    const csr_matrix *A, const spmv_measure *m, spmv_speed *speed)
+int spmv_report_csr(const spmv_run *run, const spmv_step *s, const char *kernel, const spmv_options *o,
+                    const spmv_cl *cl, const csr_matrix *A, const spmv_measure *m, spmv_speed *speed)
 {
     spmv_result r = run_result(s, kernel, o, cl, m);
     r.matrix = A->origin.name;
@@ -199,20 +200,21 @@ int spmv_report_csr(const spmv_step *s, const char *kernel, const spmv_options *
     r.nnz = A->nnz;
     r.flops = csr_flops(A, spmv_prec_complex(o->precision));
     r.bytes_compulsory = csr_compulsory_bytes(A, spmv_prec_value_size(o->precision));
-    spmv_report(&r, o->csv);
+    spmv_report(run, &r, o->csv);
     if (speed)
         *speed = spmv_result_speed(&r);
     return m->check.pass ? SPMV_EXIT_PASS : SPMV_EXIT_FAIL;
 }
 
-void spmv_report_check(const spmv_measure *m)
+void spmv_report_check(const spmv_run *run, const spmv_measure *m)
 {
-    spmv_check_print(&m->check);
+    spmv_check_print(run, &m->check);
     if (m->check.pass)
         spmv_bandwidth_print(&m->bw);
 }
 
-void spmv_save_y(const spmv_options *o, const void *y, long long n, int complex_, int single, int pass)
+void spmv_save_y(const spmv_run *run, const spmv_options *o, const void *y, long long n, int complex_,
+                 int single, int pass)
 {
     if (!o->save_y)
         return;
@@ -224,7 +226,8 @@ void spmv_save_y(const spmv_options *o, const void *y, long long n, int complex_
         return;
     }
     char comment[256];
-    snprintf(comment, sizeof comment, "y = A x of %s, %s, check PASS", spmv_prog_name(), spmv_prec_words(single, complex_));
+    snprintf(comment, sizeof comment, "y = A x of %s, %s, check PASS", run && run->name ? run->name : spmv_prog_name(),
+             spmv_prec_words(single, complex_));
     spmv_error err;
     if (mm_write_vector(o->save_y, y, single, n, complex_, single ? 9 : 17, comment, &err))
         spmv_die(SPMV_EXIT_USAGE, "--save-y: %s", err.msg);
@@ -282,9 +285,9 @@ void spmv_cg_csv(const char *csv, const spmv_cg_row *r)
         spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s: %s", csv, strerror(errno));
 }
 
-void spmv_cg_report(const spmv_cg_row *r, const char *csv)
+void spmv_cg_report(const spmv_run *run, const spmv_cg_row *r, const char *csv)
 {
-    FILE *out = spmv_results();
+    FILE *out = spmv_results(run);
     int it = r->loop_iterations > 0 ? r->loop_iterations : 1;
     if (r->check && strcmp(r->check, "PASS") == 0 && r->ms_per_iter > 0) {
         double loop = r->ms_total / it,

@@ -10,6 +10,8 @@
 #include "measure.h"
 #include "options.h"
 
+struct spmv_run;   /* run.h: the run reported, whose result lines (results.h) and setup (stopwatch.h) it prints */
+
 typedef struct {
     const char *step, *kernel;
     const spmv_cl *cl;          /* NULL for host code: device and driver then name the CPU */
@@ -41,28 +43,29 @@ typedef struct {
 
 /* Print the result lines (GFLOP/s, GB/s, bounds and % of each) when the check
  * passed, and append the CSV row (speeds 0 unless PASS) when csv != NULL. */
-void spmv_report(const spmv_result *r, const char *csv);
+void spmv_report(const struct spmv_run *run, const spmv_result *r, const char *csv);
 
 /* Report a step that cannot run on this device (no images, no doubles):
  * one line, a SKIP row in the CSV, exit 3. */
-void spmv_skip(const spmv_step *s, const spmv_options *o, const spmv_cl *cl, const char *kernel,
-               const char *why) __attribute__((noreturn));
+void spmv_skip(const struct spmv_run *run, const spmv_step *s, const spmv_options *o, const spmv_cl *cl,
+               const char *kernel, const char *why) __attribute__((noreturn));
 
 /* The check's lines (its largest error, the first bad row, "check: PASS" or
  * "check: FAIL") and, when it passed, the bandwidth probe's. */
-void spmv_report_check(const spmv_measure *m);
+void spmv_report_check(const struct spmv_run *run, const spmv_measure *m);
 
 /* --save-y: y of n rows (floats if single, else doubles; interleaved if
  * complex_) as a Matrix Market 'array' file, written only if pass; otherwise
  * says so and removes an old file there. Does nothing without --save-y.
  * Exits 2 if the file cannot be written. */
-void spmv_save_y(const spmv_options *o, const void *y, long long n, int complex_, int single, int pass);
+void spmv_save_y(const struct spmv_run *run, const spmv_options *o, const void *y, long long n, int complex_,
+                 int single, int pass);
 
 /* Report a DIA step: result lines, roofline with the step's model bytes and
  * the bandwidth measured with it (m->bw), CSV row.
  * Returns the exit status (PASS 0, FAIL 1). */
-int spmv_report_dia(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
-                    const dia_matrix *A, const spmv_measure *m);
+int spmv_report_dia(const struct spmv_run *run, const spmv_step *s, const char *kernel, const spmv_options *o,
+                    const spmv_cl *cl, const dia_matrix *A, const spmv_measure *m);
 
 /* The speed of a result, as its lines and its row give it: GFLOP/s and GB/s
  * of compulsory traffic at the median time (0 unless it passed its check and
@@ -76,8 +79,8 @@ spmv_speed spmv_result_speed(const spmv_result *r);
  * result lines, the compulsory bound (CSR has no model of the article's), CSV
  * row; *speed (if not NULL) gets the numbers, for step 6's comparison table.
  * Returns the exit status (PASS 0, FAIL 1). */
-int spmv_report_csr(const spmv_step *s, const char *kernel, const spmv_options *o, const spmv_cl *cl,
-                    const csr_matrix *A, const spmv_measure *m, spmv_speed *speed);
+int spmv_report_csr(const struct spmv_run *run, const spmv_step *s, const char *kernel, const spmv_options *o,
+                    const spmv_cl *cl, const csr_matrix *A, const spmv_measure *m, spmv_speed *speed);
 
 /* One row of the CG results file (plots/data/cg-<device>.csv): one solve of
  * the course's or of a yardstick. A negative number, or NULL, leaves its
@@ -112,7 +115,7 @@ void spmv_cg_csv(const char *csv, const spmv_cg_row *r);
 /* A solve's result lines (time, split, launches, bytes, bound against
  * r->bw_gbs, the bandwidth of the whole run), when it passed; then the row
  * to csv (if not NULL). */
-void spmv_cg_report(const spmv_cg_row *r, const char *csv);
+void spmv_cg_report(const struct spmv_run *run, const spmv_cg_row *r, const char *csv);
 
 /* A CSV file opened to append a row, its header first when the file is new
  * or empty (exits 2 if it cannot be written); a field written with its

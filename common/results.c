@@ -1,16 +1,18 @@
 /* results.c - the stream of result lines; see results.h. */
 #define _POSIX_C_SOURCE 200809L
 #include "results.h"
+#include "run.h"
 
 #include <unistd.h>
 
-static FILE *out;
-
-FILE *spmv_results(void) { return out ? out : stdout; }
-
-void spmv_quiet(void)
+FILE *spmv_results(const spmv_run *run)
 {
-    if (out)
+    return run && run->results ? run->results : stdout;
+}
+
+void spmv_quiet(spmv_run *run)
+{
+    if (run->results)
         return;
     fflush(stdout);
     int fd = dup(STDOUT_FILENO);
@@ -24,5 +26,5 @@ void spmv_quiet(void)
         fclose(f);
         return;
     }
-    out = f;
+    run->results = f;
 }

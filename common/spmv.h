@@ -1,6 +1,7 @@
 /* spmv.h - everything a step includes: common/'s modules, in the order the
  * numbered sections of every main.c call them.
- *   1  options.h    the one command line; clutil.h: the device
+ *   1  options.h    the one command line, and the run it starts (run.h:
+ *                   what the run keeps, the caller's); clutil.h: the device
  *   2  load.h       the matrix and x, read or generated, and --info,
  *                   --save-matrix, --save-x; check.h: the reference y
  *   3  clutil.h     device buffers
@@ -17,6 +18,7 @@
 #ifndef SPMV_H
 #define SPMV_H
 #include "options.h"
+#include "run.h"
 #include "clutil.h"
 #include "load.h"
 #include "check.h"

@@ -1,20 +1,15 @@
 /* status.c - the program's name and spmv_die; see status.h. */
+#define _GNU_SOURCE   /* program_invocation_short_name */
 #include "status.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-static const char *prog = "spmv";
-
-void spmv_set_prog(const char *name)
-{
-    prog = name;
-}
-
 const char *spmv_prog_name(void)
 {
-    return prog;
+    return program_invocation_short_name;
 }
 
 void spmv_die(int status, const char *fmt, ...)
@@ -29,6 +24,6 @@ void spmv_die(int status, const char *fmt, ...)
         if (*p == '\n' || *p == '\r')
             *p = ' ';
     fflush(NULL);   /* stdout and the result lines (results.h) before the error */
-    fprintf(stderr, "%s: error: %s\n", prog, msg);
+    fprintf(stderr, "%s: error: %s\n", spmv_prog_name(), msg);
     exit(status);
 }

@@ -8,10 +8,9 @@
 /* Exit statuses shared by every binary. */
 enum { SPMV_EXIT_PASS = 0, SPMV_EXIT_FAIL = 1, SPMV_EXIT_USAGE = 2, SPMV_EXIT_SKIP = 3 };
 
-/* The program's name in messages and in the comments of the files it saves
- * ("step1"): named once, by the option parser, as argv[0] names a process;
- * "spmv" until then. */
-void spmv_set_prog(const char *name);
+/* The program's name in its messages ("step1"): the last part of the path it
+ * was started by, as argv[0] names a process (glibc's
+ * program_invocation_short_name; nothing is kept here). */
 const char *spmv_prog_name(void);
 
 /* "step1: error: MSG" on stderr, one line, then exit(status). */

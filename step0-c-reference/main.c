@@ -20,6 +20,7 @@
 #include "measure.h"
 #include "options.h"
 #include "report.h"
+#include "run.h"
 #include "status.h"
 #include "stopwatch.h"
 
@@ -142,8 +143,9 @@ static double host_run(void *ctx)
 int main(int argc, char **argv)
 {
     /* 1. Options (common/options.h; no device: this step runs on the host) */
+    spmv_run run;
     spmv_options o;
-    spmv_parse(argc, argv, &STEP, &o);
+    spmv_parse(argc, argv, &STEP, &o, &run);
     int threads = o.threads ? o.threads : 1;
     omp_set_num_threads(threads);
     printf("device   host CPU, %s loop, %d thread%s (C, OpenMP, monotonic clock)\n", o.variant, threads,
@@ -152,16 +154,16 @@ int main(int argc, char **argv)
     /* 2. The matrix and x (common/load.h; --info and --save-* see them as read),
      * and the reference y (common/check.h) */
     spmv_input in;
-    spmv_read_dia(&o, NULL, &in);   /* no device: the host's memory alone */
-    spmv_save_matrix(&o, &in);
+    spmv_read_dia(&run, &o, NULL, &in);   /* no device: the host's memory alone */
+    spmv_save_matrix(&run, &o, &in);
     dia_matrix A;
-    spmv_load_dia(&o, &in, 1, &A);
-    float *x = spmv_x_floats(&o, A.cols);
-    spmv_save_x_floats(&o, x, A.cols);
+    spmv_load_dia(&run, &o, &in, 1, &A);
+    float *x = spmv_x_floats(&run, &o, A.cols);
+    spmv_save_x_floats(&run, &o, x, A.cols);
     spmv_error err;
     spmv_ref ref;
     float *y = spmv_alloc((size_t)A.rows, sizeof *y, "y", &err);
-    if (!y || dia_reference(&A, x, &ref, &err))
+    if (!y || dia_reference(&run, &A, x, &ref, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 
     /* 3. Run once on a y of NaN and check it (common/check.h), then time
@@ -183,11 +185,11 @@ int main(int argc, char **argv)
     }
 
     /* 4. Report (common/report.h): the check, y to --save-y, the time against that bandwidth */
-    spmv_report_check(&m);
-    spmv_save_y(&o, y, A.rows, 0, 1, m.check.pass);
+    spmv_report_check(&run, &m);
+    spmv_save_y(&run, &o, y, A.rows, 0, 1, m.check.pass);
     char kernel[32];
     snprintf(kernel, sizeof kernel, "%s-t%d", o.variant, threads);
-    int status = spmv_report_dia(&STEP, kernel, &o, NULL, &A, &m);
+    int status = spmv_report_dia(&run, &STEP, kernel, &o, NULL, &A, &m);
 
     /* 5. Release */
     spmv_ref_free(&ref);

@@ -27,24 +27,25 @@ static const spmv_step STEP = {
 int main(int argc, char **argv)
 {
     /* 1. Options (common/options.h) and device (common/clutil.h) */
+    spmv_run run;
     spmv_options o;
-    spmv_parse(argc, argv, &STEP, &o);
+    spmv_parse(argc, argv, &STEP, &o, &run);
     spmv_cl cl;
-    spmv_cl_open(&cl, o.device);
+    spmv_cl_open(&cl, &run, o.device);
 
     /* 2. The matrix and x (common/load.h; --info and --save-* see them as read),
      * and the reference y (common/check.h) */
     spmv_input in;
-    spmv_read_dia(&o, &cl.limits, &in);
-    spmv_save_matrix(&o, &in);
+    spmv_read_dia(&run, &o, &cl.limits, &in);
+    spmv_save_matrix(&run, &o, &in);
     dia_matrix A;
-    spmv_load_dia(&o, &in, PITCH_ALIGN, &A);
-    float *x = spmv_x_floats(&o, A.cols);
-    spmv_save_x_floats(&o, x, A.cols);
+    spmv_load_dia(&run, &o, &in, PITCH_ALIGN, &A);
+    float *x = spmv_x_floats(&run, &o, A.cols);
+    spmv_save_x_floats(&run, &o, x, A.cols);
     spmv_error err;
     spmv_ref ref;
     float *y = spmv_alloc((size_t)A.rows, sizeof *y, "y", &err);
-    if (!y || dia_reference(&A, x, &ref, &err))
+    if (!y || dia_reference(&run, &A, x, &ref, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 
     /* 3. Device buffers */
@@ -82,9 +83,9 @@ int main(int argc, char **argv)
 
     /* 7. Report (common/report.h): the check, y to --save-y, the time against
      * the bandwidth measured between the timed runs, on this device */
-    spmv_report_check(&m);
-    spmv_save_y(&o, y, A.rows, 0, 1, m.check.pass);
-    int status = spmv_report_dia(&STEP, "naive", &o, &cl, &A, &m);
+    spmv_report_check(&run, &m);
+    spmv_save_y(&run, &o, y, A.rows, 0, 1, m.check.pass);
+    int status = spmv_report_dia(&run, &STEP, "naive", &o, &cl, &A, &m);
 
     /* 8. Release */
     clReleaseKernel(k);

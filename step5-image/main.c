@@ -36,24 +36,25 @@ static const spmv_step STEP = {
 int main(int argc, char **argv)
 {
     /* 1. Options (common/options.h) and device (common/clutil.h) */
+    spmv_run run;
     spmv_options o;
-    spmv_parse(argc, argv, &STEP, &o);
+    spmv_parse(argc, argv, &STEP, &o, &run);
     spmv_cl cl;
-    spmv_cl_open(&cl, o.device);
+    spmv_cl_open(&cl, &run, o.device);
 
     /* 2. The matrix and x (common/load.h; --info and --save-* see them as read),
      * and the reference y (common/check.h) */
     spmv_input in;
-    spmv_read_dia(&o, &cl.limits, &in);
-    spmv_save_matrix(&o, &in);
+    spmv_read_dia(&run, &o, &cl.limits, &in);
+    spmv_save_matrix(&run, &o, &in);
     dia_matrix A;
-    spmv_load_dia(&o, &in, PITCH_ALIGN, &A);
-    float *x = spmv_x_floats(&o, A.cols);
-    spmv_save_x_floats(&o, x, A.cols);
+    spmv_load_dia(&run, &o, &in, PITCH_ALIGN, &A);
+    float *x = spmv_x_floats(&run, &o, A.cols);
+    spmv_save_x_floats(&run, &o, x, A.cols);
     spmv_error err;
     spmv_ref ref;
     float *y = spmv_alloc((size_t)A.rows, sizeof *y, "y", &err);
-    if (!y || dia_reference(&A, x, &ref, &err))
+    if (!y || dia_reference(&run, &A, x, &ref, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 
     /* 3. Device buffers: x first, as an image, since it may not fit */
@@ -61,7 +62,7 @@ int main(int argc, char **argv)
     char why[512];
     cl_mem d_x = spmv_cl_image_floats(&cl, x, (size_t)A.cols, &img_w, &img_h, why, sizeof why);
     if (!d_x)
-        spmv_skip(&STEP, &o, &cl, "image", why);
+        spmv_skip(&run, &STEP, &o, &cl, "image", why);
     printf("image    x in %zu x %zu float4 texels (CL_RGBA, CL_FLOAT)\n", img_w, img_h);
     cl_mem d_A = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, A.ndiag * A.pitch * sizeof(float), A.values, "matrix values");
     cl_mem d_off = spmv_cl_buffer(&cl, CL_MEM_READ_ONLY, A.ndiag * sizeof(int), A.offsets, "offsets");
@@ -105,9 +106,9 @@ int main(int argc, char **argv)
 
     /* 7. Report (common/report.h): the check, y to --save-y, the time against
      * the bandwidth measured between the timed runs, on this device */
-    spmv_report_check(&m);
-    spmv_save_y(&o, y, A.rows, 0, 1, m.check.pass);
-    int status = spmv_report_dia(&STEP, "image", &o, &cl, &A, &m);
+    spmv_report_check(&run, &m);
+    spmv_save_y(&run, &o, y, A.rows, 0, 1, m.check.pass);
+    int status = spmv_report_dia(&run, &STEP, "image", &o, &cl, &A, &m);
 
     /* 8. Release */
     clReleaseKernel(k);

@@ -123,25 +123,26 @@ static int vector_shape(const spmv_options *o, const spmv_row_stats *st, int vsi
 int main(int argc, char **argv)
 {
     /* 1. Options and device */
+    spmv_run run;
     spmv_options o;
-    spmv_parse(argc, argv, &STEP, &o);
+    spmv_parse(argc, argv, &STEP, &o, &run);
     if (o.group && (o.group & (o.group - 1)))
         spmv_die(SPMV_EXIT_USAGE, "--group-size %d is not a power of two: the vector kernel's tree "
                  "reduction halves the group (try 4, 8, 16, 32 or 64)", o.group);
     spmv_cl cl;
-    spmv_cl_open(&cl, o.device);
+    spmv_cl_open(&cl, &run, o.device);
 
     /* 2. The matrix and x (common/load.h; --info and --save-* see them as read),
      * and the reference y (common/check.h) */
     spmv_input in;
-    spmv_read_csr(&o, &cl.limits, &in);
-    spmv_save_matrix(&o, &in);
+    spmv_read_csr(&run, &o, &cl.limits, &in);
+    spmv_save_matrix(&run, &o, &in);
     csr_matrix A;
-    spmv_load_csr(&o, &in, &A);
+    spmv_load_csr(&run, &o, &in, &A);
     spmv_error err;
     char p = spmv_csr_precision(&o, &A);   /* --precision, else the file's own */
     if (!spmv_prec_single(p) && !cl.fp64)
-        spmv_skip(&STEP, &o, &cl, o.variant, "this device has no cl_khr_fp64, which --precision d and z need");
+        spmv_skip(&run, &STEP, &o, &cl, o.variant, "this device has no cl_khr_fp64, which --precision d and z need");
     if (spmv_prec_complex(p) && !A.im) {   /* a real matrix in a complex precision: imaginary parts zero */
         if (!(A.im = spmv_alloc((size_t)A.nnz ? (size_t)A.nnz : 1, sizeof *A.im, "imaginary parts", &err)))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
@@ -149,21 +150,21 @@ int main(int argc, char **argv)
     }
     int single = spmv_prec_single(p), cplx = spmv_prec_complex(p), vsize = spmv_prec_value_size(p);
     if (single)
-        csr_round_to_float(&A);   /* the reference sees the numbers the device sees */
+        csr_round_to_float(&run, &A);   /* the reference sees the numbers the device sees */
     printf("matrix   %s: %d x %d, %lld nonzeros\n", A.origin.name, A.rows, A.cols, A.nnz);
     spmv_row_stats st = spmv_row_lengths(&A);   /* chapter 6's rule: step6-csr/choice/csrchoice.h */
     printf("values   %s (%d bytes), x and y interleaved (re, im)%s\n", spmv_prec_name(p), vsize,
            cplx ? "" : " only when complex");
-    double *x = spmv_x_doubles(&o, A.cols, cplx, single);
-    spmv_save_x_doubles(&o, x, A.cols, cplx, single);
+    double *x = spmv_x_doubles(&run, &o, A.cols, cplx, single);
+    spmv_save_x_doubles(&run, &o, x, A.cols, cplx, single);
     spmv_ref ref;
     size_t y_bytes = (size_t)A.rows * vsize;
     void *y = spmv_alloc(A.rows ? (size_t)A.rows : 1, vsize, "y", &err);
-    if (!y || csr_reference(&A, x, &ref, &err))
+    if (!y || csr_reference(&run, &A, x, &ref, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 
     /* 3. Device buffers: values as the precision stores them, int indices */
-    void *val = spmv_prec_take(&A, p, &err);   /* A's values become the device's: no second copy */
+    void *val = spmv_prec_take(&run, &A, p, &err);   /* A's values become the device's: no second copy */
     void *xd = val ? spmv_prec_pack_doubles(x, (size_t)A.cols * (cplx ? 2 : 1), single, &err) : NULL;
     if (!val || !xd)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
@@ -247,9 +248,9 @@ int main(int argc, char **argv)
             clReleaseKernel(l[j].k);
         /* 7. Report (common/report.h): the check, y to --save-y, the time
          * against the bandwidth measured between its timed runs, on this device */
-        spmv_report_check(&kr->m);
-        spmv_save_y(&o, y, A.rows, cplx, single, kr->m.check.pass);
-        if (spmv_report_csr(&STEP, kr->label, &o, &cl, &A, &kr->m, &kr->speed) != SPMV_EXIT_PASS)
+        spmv_report_check(&run, &kr->m);
+        spmv_save_y(&run, &o, y, A.rows, cplx, single, kr->m.check.pass);
+        if (spmv_report_csr(&run, &STEP, kr->label, &o, &cl, &A, &kr->m, &kr->speed) != SPMV_EXIT_PASS)
             status = SPMV_EXIT_FAIL;
     }
     print_table(runs, choice, &A, &st, &cl, p, &ad);

@@ -607,7 +607,7 @@ static int check_solve(cg_dev *d, const cg_system *s, const cg_run *run, int k, 
     if (run->end == CG_BREAKDOWN) {
         fprintf(stderr, "step7: breakdown at iteration %d: p.Ap = %.3g <= 0, so the matrix is not positive "
                 "definite (CG needs A symmetric positive definite)\n", run->iterations + 1, run->pq);
-        fprintf(spmv_results(), "check: FAIL (breakdown)\n");
+        fprintf(spmv_results(d->cl->run), "check: FAIL (breakdown)\n");
         return 0;
     }
     if (run->end == CG_CONVERGED)
@@ -649,7 +649,7 @@ static int check_solve(cg_dev *d, const cg_system *s, const cg_run *run, int k, 
         printf("check    no iteration count to compare: %s\n", run->end != CG_CONVERGED ? "this solve did not converge"
                : "the host's CG did not converge");
     }
-    fprintf(spmv_results(), "check: %s\n", pass ? "PASS" : "FAIL");
+    fprintf(spmv_results(d->cl->run), "check: %s\n", pass ? "PASS" : "FAIL");
     row->check = pass ? "PASS" : "FAIL";
     return pass;
 }
@@ -704,8 +704,9 @@ static void save_outputs(const spmv_options *o, int pass, const char *vname, con
 int main(int argc, char **argv)
 {
     /* 1. Options and device */
+    spmv_run ctx;   /* the run's context (run.h); run is a solve's, below */
     spmv_options o;
-    spmv_parse(argc, argv, &STEP, &o);
+    spmv_parse(argc, argv, &STEP, &o, &ctx);
     if (o.x_file)
         spmv_die(SPMV_EXIT_USAGE, "--x is the product's input in the other steps; the right-hand side of step7's "
                  "system is --b FILE");
@@ -714,7 +715,7 @@ int main(int argc, char **argv)
     if (!o.matrix && !o.gen && !o.grid_set)
         o.gen = "poisson:nx=256";   /* the grid of the other steps is not symmetric */
     spmv_cl cl;
-    spmv_cl_open(&cl, o.device);
+    spmv_cl_open(&cl, &ctx, o.device);
 
     /* 2. The system (A symmetric, or refused, and b), and the host's CG in
      * double: the iteration count the device's must match */
@@ -825,7 +826,7 @@ int main(int argc, char **argv)
         spmv_bandwidth_print(&bw);
     for (int i = 0; i < nv; i++) {
         rows[i].bw_gbs = bw.gbs;
-        spmv_cg_report(&rows[i], o.csv);
+        spmv_cg_report(&ctx, &rows[i], o.csv);
     }
     cl_mem bufs[] = { d.ptr, d.col, d.val, d.b, d.x, d.r, d.p, d.q, d.part, d.scal, d.state };
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)

@@ -482,7 +482,8 @@ static void read_and_split(spmv_options *o, const spmv_cl *cl, cg_system *s, mpi
     }
     MPI_Bcast(si, sizeof *si, MPI_BYTE, 0, MPI_COMM_WORLD);
     if (si->p == 'd' && !cl->fp64)
-        spmv_skip(&STEP, o, cl, o->variant, "this rank's device has no cl_khr_fp64, which --precision d needs");
+        spmv_skip(cl->run, &STEP, o, cl, o->variant,
+                  "this rank's device has no cl_khr_fp64, which --precision d needs");
     int vsize = spmv_prec_value_size(si->p);
     split_scatter(m->rank == 0 ? &s->A : NULL, m->rank == 0 ? s->val : NULL, m->rank == 0 ? s->bd : NULL, si->n,
                   vsize, m);
@@ -496,7 +497,8 @@ static void read_and_split(spmv_options *o, const spmv_cl *cl, cg_system *s, mpi
  * mpirun bound it to (Open MPI binds each rank to a core for up to 2 ranks,
  * one rank alone included, to a socket beyond), or its share of the node's
  * where it is bound to none (mpirun --bind-to none). */
-static void open_device(const spmv_options *o, spmv_cl *cl, int rank, int *local_rank, int *local_size)
+static void open_device(spmv_run *run, const spmv_options *o, spmv_cl *cl, int rank, int *local_rank,
+                        int *local_size)
 {
     MPI_Comm node;
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
@@ -516,7 +518,7 @@ static void open_device(const spmv_options *o, spmv_cl *cl, int rank, int *local
     if (rank != 0)
         MPI_Barrier(MPI_COMM_WORLD);
     int matches = 0;
-    spmv_cl_open_nth(cl, o->device, *local_rank, &matches);
+    spmv_cl_open_nth(cl, run, o->device, *local_rank, &matches);
     if (rank == 0)
         MPI_Barrier(MPI_COMM_WORLD);
     if (rank == 0)
@@ -744,8 +746,8 @@ static void gather_parts(const dv *d, const cg_run *prof, version_result *v)
     v->prof_ms = mine[P_COUNT], v->prof_it = prof->iterations, v->prof_rank = slowest.rank;
 }
 
-static int check_version(const cg_system *s, const sys_info *si, int fixed, const spmv_cg_result *host,
-                         version_result *v)
+static int check_version(const spmv_run *run, const cg_system *s, const sys_info *si, int fixed,
+                         const spmv_cg_result *host, version_result *v)
 {
     int pass;
     if (v->end == CG_BREAKDOWN) {
@@ -792,16 +794,16 @@ static int check_version(const cg_system *s, const sys_info *si, int fixed, cons
                : "double: 5 + 10%");
         pass = pass && ok;
     }
-    fprintf(spmv_results(), "check: %s\n", pass ? "PASS" : "FAIL");
+    fprintf(spmv_results(run), "check: %s\n", pass ? "PASS" : "FAIL");
     return pass;
 }
 
-static void report(const version_result *v, int ranks)
+static void report(const spmv_run *run, const version_result *v, int ranks)
 {
     const double *p = v->part;
     double halo = p[P_HALO_READ] + p[P_HALO_MPI] + p[P_HALO_WRITE], red = p[P_RED_READ] + p[P_RED_MPI];
     double sum = p[P_KERNELS] + halo + red + p[P_HOST];
-    FILE *out = spmv_results();
+    FILE *out = spmv_results(run);
     fprintf(out, "time     %.4f ms an iteration (median, rank 0's clock; %d ranks), %.1f ms in all\n", v->ms, ranks,
             v->total_ms);
     fprintf(out, "split    kernels %.4f (the product %.4f of them) + halo %.4f (read %.4f, MPI %.4f, write %.4f) + "
@@ -875,8 +877,9 @@ int main(int argc, char **argv)
     int err_fd = dup(STDERR_FILENO);
     if (launch_rank() != 0 && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)))
         return SPMV_EXIT_USAGE;
+    spmv_run ctx;   /* the run's context (run.h); run is a solve's, below */
     spmv_options o;
-    spmv_parse(argc, argv, &STEP, &o);
+    spmv_parse(argc, argv, &STEP, &o, &ctx);
     if (o.x_file)
         spmv_die(SPMV_EXIT_USAGE, "--x is the product's input in the other steps; the right-hand side of step8's "
                  "system is --b FILE");
@@ -893,7 +896,7 @@ int main(int argc, char **argv)
         o.gen = "poisson:nx=256";
     spmv_cl cl;
     int local_rank, local_size;
-    open_device(&o, &cl, m.rank, &local_rank, &local_size);
+    open_device(&ctx, &o, &cl, m.rank, &local_rank, &local_size);
 
     /* 2. The system on rank 0, the host's CG there; each rank its rows */
     cg_system s = { 0 };
@@ -966,9 +969,9 @@ int main(int argc, char **argv)
         if (run.nit > 0)
             spmv_stats(run.it_ms, run.nit, &v->ms, &min);
         if (m.rank == 0) {
-            v->pass = check_version(&s, &si, fixed, &host, v);
+            v->pass = check_version(&ctx, &s, &si, fixed, &host, v);
             if (v->pass && run.nit > 0)
-                report(v, m.size);
+                report(&ctx, v, m.size);
             if (v->pass && o.save_x) {
                 char comment[600];
                 snprintf(comment, sizeof comment, "x of step8 (%s, %d ranks) on %s, %d iterations, |b-Ax|/|b| = %.3g, "
@@ -990,7 +993,7 @@ int main(int argc, char **argv)
     MPI_Reduce(&mine[2], &sizes[2], 1, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (m.rank == 0) {
         if (nv == 2 && res[0].end == CG_CONVERGED && res[1].end == CG_CONVERGED)
-            fprintf(spmv_results(), "rounding classic %d iterations, single %d: the rewrite costs %d\n",
+            fprintf(spmv_results(&ctx), "rounding classic %d iterations, single %d: the rewrite costs %d\n",
                     res[0].iterations, res[1].iterations, res[1].iterations - res[0].iterations);
         for (int i = 0; o.csv && i < nv; i++)
             write_csv(o.csv, &res[i], &m, &cl, &s, fixed, sizes);

@@ -52,12 +52,13 @@ int main(int argc, char **argv)
     if (n == 0)
         return usage();
     argv[1] = argv[0];   /* the rest is the steps' own command line */
+    spmv_run run;
     spmv_options o;
-    spmv_parse(argc - 1, argv + 1, &STEP, &o);
+    spmv_parse(argc - 1, argv + 1, &STEP, &o, &run);
     spmv_input in;
-    spmv_read_csr(&o, NULL, &in);
+    spmv_read_csr(&run, &o, NULL, &in);
     csr_matrix A;
-    spmv_load_csr(&o, &in, &A);
+    spmv_load_csr(&run, &o, &in, &A);
     spmv_row_stats st = spmv_row_lengths(&A);
     int group = spmv_default_group(&st);
     for (int i = 0; i < n; i++) {

@@ -62,7 +62,7 @@ int main(int argc, char **argv)
             return fprintf(stderr, "mmvec: error: out of memory\n"), 2;
     }
     if (single)
-        csr_round_to_float(&A);
+        csr_round_to_float(NULL, &A);
     double *x = mm_read_vector(argv[3], A.cols, cplx, &err);
     if (!x)
         return die(&err);
@@ -78,7 +78,7 @@ int main(int argc, char **argv)
         return die(&err);
 
     spmv_ref ref;
-    if (csr_reference(&A, x, &ref, &err))
+    if (csr_reference(NULL, &A, x, &ref, &err))
         return die(&err);
     int status = 0;
     if (residual) {

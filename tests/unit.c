@@ -480,7 +480,7 @@ static void test_reference_and_check(void)
     dia_generate_grid(37, 29, 5, 5, 32, &A, &err);
     float *x = spmv_random_floats((size_t)A.cols, 5, &err);
     spmv_ref ref;
-    dia_reference(&A, x, &ref, &err);
+    dia_reference(NULL, &A, x, &ref, &err);
     /* the same product through CSR */
     csr_matrix R;
     dia_to_csr(&A, &R, &err);
@@ -488,7 +488,7 @@ static void test_reference_and_check(void)
     for (int i = 0; i < A.cols; i++)
         xd[i] = x[i];
     spmv_ref ref2;
-    csr_reference(&R, xd, &ref2, &err);
+    csr_reference(NULL, &R, xd, &ref2, &err);
     double worst = 0;
     for (int r = 0; r < A.rows; r++)
         worst = fmax(worst, fabs(ref.y[r] - ref2.y[r]));
@@ -532,7 +532,7 @@ static void test_reference_and_check(void)
     Z.col = col;
     Z.re = re;
     Z.im = im;
-    csr_reference(&Z, xz, &ref, &err);
+    csr_reference(NULL, &Z, xz, &ref, &err);
     result(ref.complex_ && ref.y[0] == -5 && ref.y[1] == 10, "complex reference", "got %g%+gi", ref.y[0], ref.y[1]);
     double yz[2] = { -5, 10 + 1e-9 };
     c = spmv_check_result(&ref, yz, 0);
@@ -567,7 +567,7 @@ static void test_reference_and_check(void)
     I.ptr = iptr;
     I.col = icol;
     I.re = ival;
-    csr_reference(&I, ix, &ref, &err);
+    csr_reference(NULL, &I, ix, &ref, &err);
     float yi = (float)ref.y[0];
     c = spmv_check_result(&ref, &yi, 1);
     result(c.pass && c.exact_rows == 1 && (double)yi == ref.y[0], "integer row: exact y passes, checked exactly",
@@ -578,7 +578,7 @@ static void test_reference_and_check(void)
            "pass %d", c.pass);
     spmv_ref_free(&ref);
     ival[0] = 0x1.0p23;
-    csr_reference(&I, ix, &ref, &err);
+    csr_reference(NULL, &I, ix, &ref, &err);
     yi = (float)ref.y[0] + 1;
     c = spmv_check_result(&ref, &yi, 1);
     result(c.pass && c.exact_rows == 0, "integer row past 2^24: the tolerance again", "pass %d exact %lld", c.pass,
@@ -588,7 +588,7 @@ static void test_reference_and_check(void)
            c.exact_rows);
     spmv_ref_free(&ref);
     ival[0] = 0.5;
-    csr_reference(&I, ix, &ref, &err);
+    csr_reference(NULL, &I, ix, &ref, &err);
     c = spmv_check_result(&ref, (double[]){ ref.y[0] + 1e-12 }, 0);
     result(c.pass && c.exact_rows == 0, "a row with a fraction: the tolerance", "pass %d exact %lld", c.pass,
            c.exact_rows);
@@ -674,7 +674,7 @@ static void test_file(const char *path)
                memcmp(R.col, R2.col, sizeof(int) * R.nnz) == 0 && memcmp(R.re, R2.re, sizeof(double) * R.nnz) == 0,
            name, "rc %d", rc);
     if (!R.im) {
-        csr_round_to_float(&R);
+        csr_round_to_float(NULL, &R);
         dia_matrix D;
         long long nd;
         csr_count_diagonals(&R, &nd);
@@ -814,7 +814,7 @@ static void test_parallel(void)
         csr_to_dia(&G[t], 16, NULL, &E[t], &err);
         xf[t] = spmv_random_floats(100003, 5, &err);
         xd[t] = spmv_random_doubles(8151, 5, 0, &err);
-        csr_reference(&G[t], xd[t], &R[t], &err);
+        csr_reference(NULL, &G[t], xd[t], &R[t], &err);
         /* y a little off in every 97th row: the checker's counts and first bad row */
         double *y = malloc(sizeof *y * (size_t)R[t].n);
         for (long long r = 0; r < R[t].n; r++)
@@ -869,8 +869,8 @@ static void test_parallel(void)
             for (long long k = 0; k < T.nnz; k++)
                 T.im[k] = -T.re[k] / 3;
         }
-        void *want = spmv_prec_pack(T.re, T.im, (size_t)T.nnz, p, &err);
-        void *got = spmv_prec_take(&T, p, &err);
+        void *want = spmv_prec_pack(NULL, T.re, T.im, (size_t)T.nnz, p, &err);
+        void *got = spmv_prec_take(NULL, &T, p, &err);
         char name[64];
         snprintf(name, sizeof name, "spmv_prec_take = spmv_prec_pack (%c)", p);
         result(got && want && !T.re && !T.im && memcmp(got, want, (size_t)T.nnz * spmv_prec_value_size(p)) == 0,

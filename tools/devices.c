@@ -14,7 +14,6 @@
 
 int main(int argc, char **argv)
 {
-    spmv_set_prog("devices");
     if (argc == 3 && strcmp(argv[1], "--type") == 0) {
         printf("%s\n", spmv_cl_type(argv[2]));
         return 0;

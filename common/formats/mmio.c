@@ -19,7 +19,8 @@
 #include <string.h>
 
 enum field { F_REAL, F_INTEGER, F_PATTERN, F_COMPLEX };
-static const char *const field_name[] = {"real", "integer", "pattern", "complex"};
+/* arrays, not pointers: read-only data, nothing for the loader to relocate */
+static const char field_name[][8] = {"real", "integer", "pattern", "complex"};
 
 /* Parse one 1-based index token into a 0-based int in [0, limit). */
 static int parse_index(const char *path, long line, const char *what, const char *tok, size_t n,

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-const char *const rd_symmetry_name[4] = {"general", "symmetric", "skew-symmetric", "hermitian"};
+const char rd_symmetry_name[4][16] = {"general", "symmetric", "skew-symmetric", "hermitian"};
 
 /* ---- lines -------------------------------------------------------------- */
 

@@ -41,7 +41,7 @@ void rd_quote(const char *s, size_t n, char *out, size_t outsz);
 void rd_set_names(spmv_origin *o, const char *path);
 
 enum rd_symmetry { RD_GENERAL, RD_SYMMETRIC, RD_SKEW, RD_HERMITIAN };
-extern const char *const rd_symmetry_name[4];
+extern const char rd_symmetry_name[4][16];
 
 /* Stored entries as read (0-based), growing on demand up to `limit`, so a file
  * that declares many entries and then ends early costs no big allocation. */

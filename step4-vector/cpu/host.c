@@ -41,25 +41,25 @@ static int default_block(const spmv_cl *cl, int rows)
     return per < CPU_BLOCK_MIN ? CPU_BLOCK_MIN : per > CPU_BLOCK_MAX ? CPU_BLOCK_MAX : (int)per;
 }
 
-int step4_cpu(const spmv_step *step, const spmv_options *o)
+int step4_cpu(spmv_run *run, const spmv_step *step, const spmv_options *o)
 {
     /* 1. Device (common/clutil.h); the options are ../main.c's */
     spmv_cl cl;
-    spmv_cl_open(&cl, o->device);
+    spmv_cl_open(&cl, run, o->device);
 
     /* 2. The matrix and x (common/load.h; --info and --save-* see them as read),
      * and the reference y (common/check.h) */
     spmv_input in;
-    spmv_read_dia(o, &cl.limits, &in);
-    spmv_save_matrix(o, &in);
+    spmv_read_dia(run, o, &cl.limits, &in);
+    spmv_save_matrix(run, o, &in);
     dia_matrix A;
-    spmv_load_dia(o, &in, PITCH_ALIGN, &A);
-    float *x = spmv_x_floats(o, A.cols);
-    spmv_save_x_floats(o, x, A.cols);
+    spmv_load_dia(run, o, &in, PITCH_ALIGN, &A);
+    float *x = spmv_x_floats(run, o, A.cols);
+    spmv_save_x_floats(run, o, x, A.cols);
     spmv_error err;
     spmv_ref ref;
     float *y = spmv_alloc((size_t)A.rows, sizeof *y, "y", &err);
-    if (!y || dia_reference(&A, x, &ref, &err))
+    if (!y || dia_reference(run, &A, x, &ref, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 
     /* 3. Device buffers: x with a halo of zeros on both sides, so the kernel
@@ -119,8 +119,8 @@ int step4_cpu(const spmv_step *step, const spmv_options *o)
     /* 7. Report (common/report.h): the check, y to --save-y, the time against
      * the bandwidth measured between the timed runs, on this device. The
      * model counts the matrix value alone: x and y come from the cache */
-    spmv_report_check(&m);
-    spmv_save_y(o, y, A.rows, 0, 1, m.check.pass);
+    spmv_report_check(run, &m);
+    spmv_save_y(run, o, y, A.rows, 0, 1, m.check.pass);
     char kname[32];
     if (o->block)   /* the default block follows the device and the size: "cpu" */
         snprintf(kname, sizeof kname, "cpu-b%d", block);
@@ -128,7 +128,7 @@ int step4_cpu(const spmv_step *step, const spmv_options *o)
         snprintf(kname, sizeof kname, "cpu");
     spmv_step cpu_step = *step;
     cpu_step.model_bytes = 4;
-    int status = spmv_report_dia(&cpu_step, kname, o, &cl, &A, &m);
+    int status = spmv_report_dia(run, &cpu_step, kname, o, &cl, &A, &m);
 
     /* 8. Release */
     clReleaseKernel(k);

@@ -7,6 +7,6 @@
 /* The whole run of dia_spmv_cpu (cpu/kernel.cl) after ../main.c has parsed
  * the options: device, matrix, buffers, launch, check, time, report. Returns
  * the exit status. */
-int step4_cpu(const spmv_step *step, const spmv_options *o);
+int step4_cpu(spmv_run *run, const spmv_step *step, const spmv_options *o);
 
 #endif

@@ -519,7 +519,7 @@ void adaptive_prepare(adaptive_kernel *ad, const spmv_step *step, const spmv_opt
     ad->combine = choose_combine(o, cplx, cl, &why_not);
     if (why_not) {
         if (!cplx || strcmp(o->combine, "count") == 0)   /* the device lacks it: a skip, as for double */
-            spmv_skip(step, o, cl, "adaptive", why_not);
+            spmv_skip(cl->run, step, o, cl, "adaptive", why_not);
         spmv_die(SPMV_EXIT_USAGE, "--combine %s: %s; use --combine fixup or count", o->combine, why_not);
     }
     /* a compute unit's share of the matrix: where rows are cut, and how

@@ -2,6 +2,8 @@
  * choice are in step6-csr/README.md, step6-csr/TUNING.md and
  * step6-csr/adaptive/TUNING.md. */
 #include "csrchoice.h"
+#include "precision.h"
+#include "status.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -129,4 +131,18 @@ const char *spmv_csr_choose(const spmv_row_stats *st, int gpu, int share, int gr
                choice, cv, max > share ? ", one block is " : ", ", max > share ? share : max);
     }
     return choice;
+}
+
+char spmv_csr_precision(spmv_options *o, const csr_matrix *A)
+{
+    char p = o->precision;
+    if (A->im && !spmv_prec_complex(p)) {
+        if (o->precision_set)
+            spmv_die(SPMV_EXIT_USAGE, "%s is complex: run it with --precision c or z (complex float or double), "
+                     "not %c (%s)", A->origin.name, p, spmv_prec_name(p));
+        p = 'c';
+        printf("note     %s is complex: run in complex float (--precision z: complex double)\n", A->origin.name);
+    }
+    o->precision = p;
+    return p;
 }

@@ -2,11 +2,13 @@
  * choose (scalar, vector or adaptive) and the vector kernel's group. Step 6
  * prints it and marks its choice in the table; step 7 asks it which product
  * to run. It looks only at the row pointers, never at the device's speed: a
- * rule a student can apply by hand to the "rows" line. */
+ * rule a student can apply by hand to the "rows" line. And the precision a
+ * matrix runs in when --precision does not say: its file's own field. */
 #ifndef SPMV_CSRCHOICE_H
 #define SPMV_CSRCHOICE_H
 
 #include "matrix.h"
+#include "options.h"
 
 /* Row lengths: the mean, the spread (std/mean), the typical length (that of
  * the row an average nonzero sits in: sum len^2 / sum len; on the grid the
@@ -34,5 +36,11 @@ int spmv_default_unroll(const spmv_row_stats *st, int value_bytes, int *group);
  * `group`: the vector kernel's group (printed by the caller, beside its
  * other numbers). */
 const char *spmv_csr_choose(const spmv_row_stats *st, int gpu, int share, int group);
+
+/* The precision of a CSR run on A, set in o->precision: --precision if given
+ * (a real one for a complex matrix is refused: exit 2), else the file's own,
+ * complex float for a complex matrix (one line says so) and float for a real
+ * one. */
+char spmv_csr_precision(spmv_options *o, const csr_matrix *A);
 
 #endif

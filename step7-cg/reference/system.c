@@ -12,10 +12,10 @@
 void spmv_cg_read_system(spmv_options *o, const spmv_cl *cl, const spmv_step *step, cg_system *s)
 {
     spmv_input in;
-    spmv_read_csr(o, &cl->limits, &in);
-    spmv_save_matrix(o, &in);
+    spmv_read_csr(cl->run, o, &cl->limits, &in);
+    spmv_save_matrix(cl->run, o, &in);
     csr_matrix *A = &s->A;
-    spmv_load_csr(o, &in, A);
+    spmv_load_csr(cl->run, o, &in, A);
     int brow, bcol;
     if (A->rows != A->cols)
         spmv_die(SPMV_EXIT_USAGE, "%s is %d x %d: CG solves a square system (a symmetric positive definite "
@@ -30,10 +30,10 @@ void spmv_cg_read_system(spmv_options *o, const spmv_cl *cl, const spmv_step *st
     if (s->p != 's' && s->p != 'd')
         spmv_die(SPMV_EXIT_USAGE, "--precision %c: %s solves in s (float) or d (double)", s->p, step->name);
     if (s->p == 'd' && !cl->fp64)
-        spmv_skip(step, o, cl, o->variant, "this device has no cl_khr_fp64, which --precision d needs");
+        spmv_skip(cl->run, step, o, cl, o->variant, "this device has no cl_khr_fp64, which --precision d needs");
     s->single = s->p == 's', s->vsize = spmv_prec_value_size(s->p), s->n = A->rows;
     if (s->single)
-        csr_round_to_float(A);   /* the host's CG and residual see the numbers the device sees */
+        csr_round_to_float(cl->run, A);   /* the host's CG and residual see the numbers the device sees */
     printf("matrix   %s: %d x %d, %lld nonzeros, symmetric\n", A->origin.name, A->rows, A->cols, A->nnz);
     s->st = spmv_row_lengths(A);
     s->tol = o->tol_set ? o->tol : s->single ? 1e-5 : 1e-10;
@@ -51,7 +51,7 @@ void spmv_cg_read_system(spmv_options *o, const spmv_cl *cl, const spmv_step *st
     for (int i = 0; i < n; i++)
         s->bb += s->b[i] * s->b[i];
     /* A's values go to the device array; the host keeps a double copy */
-    s->val = spmv_prec_take(A, s->p, &err);
+    s->val = spmv_prec_take(cl->run, A, s->p, &err);
     s->ah = s->val ? spmv_alloc(A->nnz ? (size_t)A->nnz : 1, sizeof *s->ah, "values", &err) : NULL;
     s->bd = s->ah ? spmv_prec_pack_doubles(s->b, (size_t)n, s->single, &err) : NULL;
     if (!s->bd)

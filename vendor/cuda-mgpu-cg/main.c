@@ -215,11 +215,11 @@ static void solve(mgpu *m, const cg_system *s, int fixed, int maxiter, void *xv,
 int main(int argc, char **argv)
 {
     /* 1. Options and the GPUs */
-    spmv_set_prog(STEP.name);
     int want_gpus = take_int(&argc, argv, "--gpus", 1, MGPU_MAX, 0);
     int runs = take_int(&argc, argv, "--runs", 1, 1000, DEFAULT_RUNS);
+    spmv_run run;
     spmv_options o;
-    spmv_parse(argc, argv, &STEP, &o);
+    spmv_parse(argc, argv, &STEP, &o, &run);
     if (o.history)
         spmv_die(SPMV_EXIT_USAGE, "--history: %s keeps no residual history (step7 --kernel plain --history does)",
                  STEP.name);
@@ -288,8 +288,9 @@ int main(int argc, char **argv)
            ngpu > 1 ? ", peer access between every pair" : "", driver, rt / 1000, rt % 1000 / 10);
 
     /* 2. The system (chapter 7's), the host's CG */
-    spmv_cl cl;   /* what reference/system.c asks of a device: its name, doubles, the size checks */
+    spmv_cl cl;   /* what reference/system.c asks of a device: its name, doubles, the size checks, the run */
     memset(&cl, 0, sizeof cl);
+    cl.run = &run;
     snprintf(cl.device_name, sizeof cl.device_name, "%s", name);
     cl.fp64 = 1;
     char label[300];
@@ -440,7 +441,7 @@ int main(int argc, char **argv)
      * CG), the time, the row */
     int converged = end == MGPU_CONVERGED, pass;
     double rel = s.bb > 0 ? sqrt(res.rr / s.bb) : 0, truer = res.truer;
-    FILE *out = spmv_results();
+    FILE *out = spmv_results(&run);
     if (end == MGPU_BREAKDOWN) {
         fprintf(stderr, "%s: breakdown at iteration %d: p.Ap = %g <= 0, so the matrix is not positive definite "
                 "(CG needs A symmetric positive definite)\n", STEP.name, it + 1, res.pq);

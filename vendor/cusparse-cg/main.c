@@ -509,8 +509,9 @@ static void split_graph(cg_dev *d, double *spmv_ms, double *vector_ms)
 int main(int argc, char **argv)
 {
     /* 1. Options and device */
+    spmv_run ctx;   /* the run's context (run.h); run is the solve's, below */
     spmv_options o;
-    spmv_parse(argc, argv, &STEP, &o);
+    spmv_parse(argc, argv, &STEP, &o, &ctx);
     const char *history = o.history;
     int graph = strcmp(o.variant, "sample") != 0;
     if (o.check_every && !graph)
@@ -524,10 +525,10 @@ int main(int argc, char **argv)
 
     /* 2. The matrix and b: step7's, from the same code */
     spmv_input in;
-    spmv_read_csr(&o, &dev.limits, &in);
-    spmv_save_matrix(&o, &in);
+    spmv_read_csr(&ctx, &o, &dev.limits, &in);
+    spmv_save_matrix(&ctx, &o, &in);
     csr_matrix A;
-    spmv_load_csr(&o, &in, &A);
+    spmv_load_csr(&ctx, &o, &in, &A);
     if (A.im)
         spmv_die(SPMV_EXIT_USAGE, "%s is complex: CG here is for real symmetric positive definite matrices",
                  A.origin.name);
@@ -541,8 +542,8 @@ int main(int argc, char **argv)
     int single = p == 's', n = A.rows;
     size_t vsize = single ? 4 : 8;
     if (single)
-        csr_round_to_float(&A);
-    double *b = spmv_x_doubles(&o, n, 0, single);
+        csr_round_to_float(&ctx, &A);
+    double *b = spmv_x_doubles(&ctx, &o, n, 0, single);
     double bnorm = 0;
     for (int i = 0; i < n; i++)
         bnorm += b[i] * b[i];
@@ -563,7 +564,7 @@ int main(int argc, char **argv)
 
     /* 3. Device buffers: values as the precision stores them, int indices, zero-based */
     spmv_error err;
-    void *val = spmv_prec_pack(A.re, NULL, (size_t)A.nnz, p, &err);
+    void *val = spmv_prec_pack(&ctx, A.re, NULL, (size_t)A.nnz, p, &err);
     void *bd = val ? spmv_prec_pack_doubles(b, (size_t)n, single, &err) : NULL;
     if (!val || !bd)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);

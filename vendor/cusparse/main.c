@@ -23,6 +23,7 @@
  * The sections follow step6-csr/main.c, so `diff step6-csr/main.c
  * vendor/cusparse/main.c` shows what the library replaces.
  */
+#include "../../step6-csr/choice/csrchoice.h"
 #include "cuda.h"
 #include "precision.h"
 
@@ -67,7 +68,7 @@ static void skip(const spmv_options *o, const char *device, const char *why)
         r.matrix = o->matrix ? o->matrix : "-";
         r.precision = o->precision;
         r.check = "SKIP";
-        spmv_report(&r, o->csv);
+        spmv_report(NULL, &r, o->csv);   /* the row alone: a SKIP prints no result line */
     }
     fflush(stdout);
     fprintf(stderr, "%s: skipped: %s\n", STEP.name, why);
@@ -126,7 +127,7 @@ static double call_ms(spmv_call *c)
  * then poison again, warmup runs, and timed runs each preceded by one probe
  * sample and one untimed run (spmv_time_runs), check once more. */
 static void measure(spmv_call *c, void *d_y, void *host, size_t ybytes, const spmv_ref *ref, int single,
-                    const spmv_options *o, spmv_measure *m)
+                    const spmv_run *run, const spmv_options *o, spmv_measure *m)
 {
     memset(m, 0, sizeof *m);
     CUDA_CHECK(cudaMemset(d_y, 0xff, ybytes));   /* all ones: NaN in float and in double */
@@ -177,7 +178,7 @@ static void measure(spmv_call *c, void *d_y, void *host, size_t ybytes, const sp
         if (!again.pass)
             m->median = m->min = 0;
     }
-    spmv_check_print(&m->check);
+    spmv_check_print(run, &m->check);
     if (m->check.pass) {
         spmv_bandwidth_print(&m->bw);
         printf("time     %.4f ms median, %.4f ms min over %d runs (cusparseSpMV alone, CUDA events, ", m->median,
@@ -187,7 +188,7 @@ static void measure(spmv_call *c, void *d_y, void *host, size_t ybytes, const sp
         else
             printf("the host's part included: SPMV_CUSPARSE_SPIN_US=0)\n");
     }
-    spmv_save_y(o, host, ref->n, ref->complex_, single, m->check.pass);
+    spmv_save_y(run, o, host, ref->n, ref->complex_, single, m->check.pass);
 }
 
 static cudaDataType value_type(char p)
@@ -206,17 +207,18 @@ typedef struct {
 int main(int argc, char **argv)
 {
     /* 1. Options and device */
+    spmv_run run;
     spmv_options o;
-    spmv_parse(argc, argv, &STEP, &o);
+    spmv_parse(argc, argv, &STEP, &o, &run);
     cuda_device dev;
     open_device(&o, &dev, skip);
 
     /* 2. The matrix, x, and the reference y: step6's, from the same code */
     spmv_input in;
-    spmv_read_csr(&o, &dev.limits, &in);
-    spmv_save_matrix(&o, &in);
+    spmv_read_csr(&run, &o, &dev.limits, &in);
+    spmv_save_matrix(&run, &o, &in);
     csr_matrix A;
-    spmv_load_csr(&o, &in, &A);
+    spmv_load_csr(&run, &o, &in, &A);
     spmv_error err;
     char p = spmv_csr_precision(&o, &A);   /* --precision, else the file's own */
     if (spmv_prec_complex(p) && !A.im) {
@@ -228,7 +230,7 @@ int main(int argc, char **argv)
     }
     int single = spmv_prec_single(p), cplx = spmv_prec_complex(p), vsize = spmv_prec_value_size(p);
     if (single)
-        csr_round_to_float(&A);   /* the reference sees the numbers the device sees */
+        csr_round_to_float(&run, &A);   /* the reference sees the numbers the device sees */
     int maxlen = 0, empty = 0;
     for (int r = 0; r < A.rows; r++) {
         int len = A.ptr[r + 1] - A.ptr[r];
@@ -240,15 +242,15 @@ int main(int argc, char **argv)
            A.origin.name, A.rows, A.cols, A.nnz, mean, maxlen, empty);
     printf("values   %s (%d bytes), x and y interleaved (re, im)%s\n", spmv_prec_name(p), vsize,
            cplx ? "" : " only when complex");
-    double *x = spmv_x_doubles(&o, A.cols, cplx, single);
-    spmv_save_x_doubles(&o, x, A.cols, cplx, single);
+    double *x = spmv_x_doubles(&run, &o, A.cols, cplx, single);
+    spmv_save_x_doubles(&run, &o, x, A.cols, cplx, single);
     spmv_ref ref;
-    if (csr_reference(&A, x, &ref, &err))
+    if (csr_reference(&run, &A, x, &ref, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 
     /* 3. Device buffers: values as the precision stores them (cuComplex is an
      * interleaved pair, as float2 is), int indices, zero-based */
-    void *val = spmv_prec_pack(A.re, A.im, (size_t)A.nnz, p, &err);
+    void *val = spmv_prec_pack(&run, A.re, A.im, (size_t)A.nnz, p, &err);
     void *xd = val ? spmv_prec_pack_doubles(x, (size_t)A.cols * (cplx ? 2 : 1), single, &err) : NULL;
     if (!val || !xd)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
@@ -341,7 +343,7 @@ int main(int argc, char **argv)
         } else {
             printf("prep     none (SPMV_CUSPARSE_PREPROCESS=0)\n");
         }
-        measure(&c, d_y, host_y, ybytes, &ref, single, &o, &ar->m);
+        measure(&c, d_y, host_y, ybytes, &ref, single, &run, &o, &ar->m);
         ar->ran = 1;
         if (!ar->m.check.pass)
             status = SPMV_EXIT_FAIL;
@@ -400,7 +402,7 @@ int main(int argc, char **argv)
     r.bw = ar->m.bw;
     r.max_rel_err = ar->m.check.max_err;
     r.check = ar->m.check.pass ? "PASS" : "FAIL";
-    spmv_report(&r, o.csv);
+    spmv_report(&run, &r, o.csv);
 
     /* 8. Release */
     for (int i = 0; i < 2; i++)
