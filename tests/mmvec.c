@@ -8,7 +8,7 @@
  *                                              within the checker's tolerance
  *                                              (twice it: each may be off by one)
  *        mmvec residual A.mtx x.mtx y.mtx      norm(A*x - y) / norm(A*x), what the
- *                                              README's Octave and SciPy lines print
+ *                                              Octave and SciPy lines of chapter 0's Check it yourself print
  * P is the run's precision, s d c or z: for s and c the matrix is rounded to
  * float first, as the run rounded it (the saved matrix is the one read, in full).
  * Prints one line; exit 0 pass, 1 fail, 2 a file could not be read.

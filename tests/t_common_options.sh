@@ -1,4 +1,4 @@
-# tests/t_common_options.sh - the options the README says every program takes, taken
+# tests/t_common_options.sh - the options chapter 1 says every program takes (step1-naive/README.md), taken
 # by every program (step 0 too: it notes the OpenCL ones it cannot use), and
 # step 6's precision from the file when --precision is not given.
 # chapters: all
@@ -6,7 +6,7 @@ source "$(dirname "$0")/lib.sh"
 export SPMV_PROBE_MB=${SPMV_PROBE_MB:-16}
 D=$ROOT/tests/data
 
-# ---- every step takes every common option (README: "Picking a device", "Reading the output",
+# ---- every step takes every common option (chapter 1: "Picking a device", "Reading the output"; chapter 0:
 # "Check it yourself"), all on one line, as make run ARGS="..." gives them to every step ----
 for bin in "$BUILD"/step[0-9]; do
     s=$(basename "$bin")

@@ -16,7 +16,7 @@
 #    matrix, spmv, build and cg lines (the code's launch sizes and options,
 #    nothing measured) must be the fresh run's, word for word.
 # 4. Commands: every fenced block of shell commands under a chapter's Run,
-#    What you should see, Check it yourself and Exercises (and the README's
+#    What you should see, Check it yourself and Exercises (and chapter 0's
 #    Check it yourself) runs, line by line, as a student would copy it, with
 #    these changes for a test on PoCL:
 #      build/ is $BUILD/, make is `make -s BUILD=$BUILD`, /tmp/ is a scratch folder,
