@@ -717,6 +717,9 @@ static int product_choice(const spmv_options *o, const spmv_row_stats *st, int g
     const char *choice = spmv_csr_choose(st, gpu, CHOICE_SHARE, *group);
     int adaptive = strcmp(choice, "adaptive") == 0;
     int vector = o->group || (adaptive ? gpu : strcmp(choice, "scalar") != 0);
+    if (adaptive && !o->group)   /* only rank 0's standard output is kept */
+        printf("choice   step8 offers scalar and vector: %s it is%s\n", vector ? "vector" : "scalar",
+               vector ? ", a group per row on a GPU" : ", a row per work-item on a CPU");
     *unroll = vector && u > 1 ? u : 0;
     return vector;
 }

@@ -33,9 +33,11 @@ s8_mpi_device() {
     $MPI -n 1 build/step8 --gen poisson:nx=8 --tol 0 --maxiter 1 >"$S8/probe" 2>&1 || ! grep -q 'no OpenCL device' "$S8/probe"
 }
 S8_NODEV="under mpirun no OpenCL device matches '${SPMV_DEVICE:-the default}' ($DEVICE_NAME outside it): the launcher's environment hides it"
-# s8_wg L: the device takes work-groups of L (step8 refuses a larger one: "choose a smaller --local-size")
+# s8_wg L: a run with --local-size L takes work-groups of L (step8 halves a
+# size the device cannot take, and refuses one the kernel cannot)
 s8_wg() {
-    $MPI -n 1 build/step8 --gen poisson:nx=8 --tol 0 --maxiter 1 --local-size "$1" >"$S8/wg" 2>&1 || ! grep -q 'smaller --local-size' "$S8/wg"
+    $MPI -n 1 build/step8 --gen poisson:nx=8 --tol 0 --maxiter 1 --local-size "$1" >"$S8/wg" 2>&1 &&
+        grep -q "work-groups of $1:" "$S8/wg"
 }
 r4() { awk -v v="$1" 'BEGIN { printf "%.4f", v }'; }
 
@@ -62,7 +64,7 @@ if needs mpirun && requires "$S8_NODEV" s8_mpi_device; then
     # the interior: whole work-groups of the product; a block smaller than one leaves none
     # (work-groups of 256 and 1024: sizes a GPU takes too, NVIDIA's limit is 1024)
     ls1024=1024
-    requires "no work-group of 1024 here (the device's or the kernel's limit; the 256 runs are answered)" s8_wg 1024 || ls1024=
+    requires "no work-group of 1024 here (the device or the kernel takes fewer; the 256 runs are answered)" s8_wg 1024 || ls1024=
     for l in 256 $ls1024; do
         run "$MPI -n 2 build/step8 --gen poisson:nx=32 --tol 0 --maxiter 200 --local-size $l --csv $S8/l$l.csv"
         expect_status 0
@@ -158,28 +160,22 @@ fi
 
 exercise 4 "the rounding: 1138_bus, classic and single, 1 rank, to --tol"
 if needs mpirun && requires "$S8_NODEV" s8_mpi_device; then
-    # What holds on any device: both versions meet every tolerance (the true
-    # residual), the single version takes more iterations at each, and its
-    # cost grows towards double's limit on this matrix (wider at 1e-10 than at
-    # 1e-9). How it shows at 1e-10 is the device's rounding: on PoCL the gap
-    # jumps (129 to 656) with no restart; on the H200 it grows (84 to 96: the
-    # committed rows plots/data/answers/nvidia-h200.csv) and
-    # the single version's recurrence drifts from b - A x, so it restarts once.
-    # So no restart up to 1e-9 anywhere, and at 1e-10 one is allowed.
-    g9=""
+    # What is claimed, on any device: both versions meet every tolerance (the
+    # true residual). What is recorded, not claimed: each version's count, the
+    # restarts, the gap. They are the device's rounding: on PoCL the single
+    # version takes more at every tolerance and the gap jumps at 1e-10 (129 to
+    # 656) with no restart; on the H200 it grows (84 to 96) and the single
+    # version restarts once at 1e-10 (the committed rows:
+    # plots/data/answers/<device>.csv). Another device may tie or restart
+    # earlier.
     for t in 1e-1 1e-4 1e-8 1e-9 1e-10; do
         run "$MPI -n 1 build/step8 --matrix tests/data/1138_bus.mtx --precision d --tol $t"
         expect_status 0
-        [ "$t" = 1e-10 ] || expect_no_text "restart "
-        [ "$t" = 1e-10 ] && record "--tol 1e-10: restarts" "$(grep -c '^restart ' "$LAST")"
+        record "--tol $t: restarts" "$(grep -c '^restart ' "$LAST")"
         claim "--tol $t: both versions' true residuals meet it" [ "$(grep -c "^check    the true residual meets the tolerance" "$LAST")" = 2 ]
         c=$(sed -n 's/^rounding classic \([0-9]*\) iterations, single \([0-9]*\): .*/\1 \2/p' "$LAST")
-        claim "--tol $t: the single version takes more iterations" s8_more "$c"
-        [ -n "$c" ] || continue   # no counts (the claim above says so): nothing to subtract
-        record "--tol $t classic/single" "${c% *}/${c#* }"
-        g=$((${c#* } - ${c% *}))
-        [ "$t" = 1e-9 ] && g9=$g
-        [ "$t" = 1e-10 ] && claim "the gap is wider at 1e-10 than at 1e-9" s8_more "$g9 $g"
+        claim "--tol $t: both counts printed" [ -n "$c" ]
+        [ -n "$c" ] && record "--tol $t classic/single" "${c% *}/${c#* }"
     done
 fi
 

@@ -179,12 +179,12 @@ END {
             printf "%-7d %12.4f %9.1f%% %12.4f %9.2fx\n", p, tw, 100 * t1r / tw, ts, t1r / ts
             printf "m %s %s %d %.6g %.6g %.6g %.6g\n", part[2], part[3], p, tw, 100 * t1r / tw, ts, t1r / ts >> dat
         }
-        printf "assume   up to %d ranks (the most measured here) the fitted parts; past them, assumptions, not measurements:\n", pmax
+        printf "assume   the parts fitted on the FIT rows, the model checked on the held-out rows, up to %d ranks (the most measured here); past them, assumptions, not measurements:\n", pmax
         printf "assume   the allreduce step a = %.4g ms, measured between ranks of one node, for every step of the tree, those over a network too;\n", ar
         printf "assume   the halo H(g) of one node (over a network it is not measured); the ghosts of a 2-D grid split in rows (nx, 2 nx)\n"
         printf "assume   strong: T1 and the product carried to %d rows a rank at 1024 ranks, %.0fx below the smallest one-rank fit row (%d)\n",
                base / 1024, mfit / (base / 1024), mfit
-        if (nb2) printf "assume   every P > 1: the mean error of the 2-rank fit rows, %+.1f%%%s, carried with the formula\n",
+        if (nb2) printf "assume   every P > 1: the mean error of the 2-rank fit rows, %+.1f%%%s, not corrected: the formula carries it\n",
                         b2 / nb2, (b2 / nb2 <= -0.05 ? " (too short)" : (b2 / nb2 >= 0.05 ? " (too long)" : ""))
     }
     if ("fit" in sn) printf "overall  fit: %s\n", said("fit")
