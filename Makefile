@@ -35,11 +35,16 @@ CFLAGS_step0 ?=
 CHOICE_SRC := step6-csr/choice/csrchoice.c step6-csr/choice/csrchoice.h
 CG_SRC     := step7-cg/reference/cg.c step7-cg/reference/cg.h
 SYSTEM_SRC := step7-cg/reference/system.c step7-cg/reference/system.h
+# chapter 7's choices and checks (the product, the work sizes, the verdicts),
+# which chapter 8 makes too; chapter 7's results row, its yardstick's too
+CG7_SHARED := step7-cg/device/sizes.c step7-cg/device/sizes.h step7-cg/report/check.c step7-cg/report/check.h
+CG_ROW_SRC := step7-cg/report/row.c step7-cg/report/row.h
 USES_step7 := $(CHOICE_SRC)
-# chapter 8: chapter 7's system and host CG, and MPI (Open MPI's mpicc says its
-# flags). Read with `=`, when step8's recipe runs, after scripts/deps.sh: on a
-# fresh machine deps.sh installs mpicc during this very make (tests/t_course_fresh.sh)
-USES_step8 := $(CHOICE_SRC) $(CG_SRC) $(SYSTEM_SRC)
+# chapter 8: chapter 7's system, host CG, choices and checks, and MPI (Open
+# MPI's mpicc says its flags). Read with `=`, when step8's recipe runs, after
+# scripts/deps.sh: on a fresh machine deps.sh installs mpicc during this very
+# make (tests/t_course_fresh.sh)
+USES_step8 := $(CHOICE_SRC) $(CG_SRC) $(SYSTEM_SRC) $(CG7_SHARED)
 MPICC_FLAGS ?= mpicc
 MPI_CFLAGS = $(patsubst -I%,-isystem %,$(shell $(MPICC_FLAGS) --showme:compile 2>/dev/null))
 CFLAGS_step8 = $(MPI_CFLAGS)
@@ -145,10 +150,11 @@ $(BUILD)/cusparse: vendor/cusparse/main.c $(CHOICE_SRC) $(BUILD)/vendor/cuda.o $
 $(BUILD)/vendor/cg-scalars.o: vendor/cusparse-cg/scalars.cu vendor/cusparse-cg/scalars.h $(CUDA_ARCH_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) -O2 $(CUDA_ARCH) -c $< -o $@
-$(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c vendor/cusparse-cg/scalars.h $(CG_SRC) $(BUILD)/gitrev.h $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
+$(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c vendor/cusparse-cg/scalars.h $(CG_SRC) $(CG_ROW_SRC) $(BUILD)/gitrev.h $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
 	$(CC) $(CFLAGS) -include $(BUILD)/gitrev.h -Ivendor/cusparse -isystem $(CUDA_HOME)/include -c vendor/cusparse-cg/main.c -o $(BUILD)/vendor/cusparse-cg.o
 	$(CC) $(CFLAGS) -c step7-cg/reference/cg.c -o $(BUILD)/vendor/cg.o
-	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cg.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(CUDA_LINK) \
+	$(CC) $(CFLAGS) -c step7-cg/report/row.c -o $(BUILD)/vendor/cg-row.o
+	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cg.o $(BUILD)/vendor/cg-row.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(CUDA_LINK) \
 	    -lcusparse -lcublas -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
 # vendor/cuda-mgpu-cg: chapter 8's yardstick, CG over the GPUs of one node in
 # one persistent cooperative kernel a GPU (solver.cu; grid.sync() needs no

@@ -25,8 +25,3 @@ double spmv_bound_gflops(double flops, double bytes, double bw_gbs)
 {
     return bytes > 0 ? flops / (bytes / (bw_gbs * 1e9)) / 1e9 : 0.0;
 }
-
-double spmv_cg_bytes(long long rows, long long nnz, int value_size, int passes)
-{
-    return (double)nnz * (value_size + 4) + (double)(rows + 1) * 4 + (double)passes * rows * value_size;
-}

@@ -2,7 +2,7 @@
 # plots/blocks/cg-bytes.sh SLUG NX PREC - one line for chapter 7: what a CG
 # iteration on Poisson NX² in PREC (s or d) moves, from the last passing step7
 # rows of plots/data/cg-SLUG.csv: the matrix (bytes_compulsory_per_iter less
-# its 10 sweeps of n values, the formula of common/roofline.c's spmv_cg_bytes), and
+# its 10 sweeps of n values, the formula of step7-cg/report/row.c's spmv_cg_bytes), and
 # bytes_per_iter of fused and of plain. Exit 2: no such rows.
 set -u
 if [ $# -ne 3 ]; then echo "usage: plots/blocks/cg-bytes.sh SLUG NX s|d" >&2; exit 2; fi

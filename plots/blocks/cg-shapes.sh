@@ -3,7 +3,7 @@
 # matrix of plots/data/cg-SLUG.csv with step7 fused rows (the 2-D Poisson
 # matrix at its largest size there, the 3-D boxes), in each precision: the
 # nonzeros a row, the compulsory bytes a row and the matrix's share of them
-# (bytes_compulsory_per_iter less its 10 sweeps of n values, as common/roofline.c's
+# (bytes_compulsory_per_iter less its 10 sweeps of n values, as step7-cg/report/row.c's
 # spmv_cg_bytes counts), fused's % of its compulsory bound, and fused against
 # the cuSPARSE + cuBLAS CUDA graph of the same run. Exit 2: no such rows.
 set -u

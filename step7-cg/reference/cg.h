@@ -18,8 +18,8 @@
  * place, so their counts can be compared one for one.
  *
  * Also here: the test every CG solve makes first (A symmetric). The row of
- * the CG results file is common/report.h's, the bytes of an iteration
- * common/roofline.h's. Chapter 7 and its yardstick vendor/cusparse-cg build
+ * the CG results file and the bytes of an iteration are chapter 7's
+ * report/row.h's. Chapter 7 and its yardstick vendor/cusparse-cg build
  * this file; common/ never includes it. */
 #ifndef SPMV_CG_H
 #define SPMV_CG_H

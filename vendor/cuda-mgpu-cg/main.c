@@ -17,7 +17,7 @@
  * the true residual is recomputed on the host in double from the gathered x,
  * and where the recurrence met --tol and it did not, the solve is restarted
  * from r = b - A x, as step8 does (at most 10 times; a launch each).
- * The row is chapter 8's (step8-mpi/main.c's header); its profile columns
+ * The row is chapter 8's (step8-mpi/report/report.c's header); its profile columns
  * are empty: the kernel runs the whole solve, nothing inside it is timed.
  *
  * The time: one untimed launch of a few iterations, then --runs solves,

@@ -61,6 +61,7 @@
  * recomputed on the host in double. One row of chapter 7's CG CSV (--csv).
  */
 #include "../../step7-cg/reference/cg.h"
+#include "../../step7-cg/report/row.h"
 #include "cuda.h"
 #include "precision.h"
 #include "scalars.h"
