@@ -166,7 +166,7 @@ static const char *type_name(cl_device_type t)
     return "other";
 }
 
-static const char *no_device_hint =
+static const char no_device_hint[] =
     "no OpenCL device found: install a driver (on Debian/Ubuntu: apt-get install pocl-opencl-icd "
     "for the CPU), or run `make deps`";
 

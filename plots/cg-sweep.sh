@@ -2,7 +2,7 @@
 # plots/cg-sweep.sh - chapter 7's sweep: fixed-iteration CG solves of the
 # Poisson matrix (--gen poisson:nx=N, N x N) over a list of sizes (an entry
 # of SIZES with a colon is a --gen spec as it stands: poisson3d:nx=128), by step7
-# (plain and fused) and by each yardstick present on the machine, one row of
+# (plain, fused and pipelined) and by each yardstick present on the machine, one row of
 # chapter 7's CG CSV per solve. `make figures` runs it after the SpMV sweep;
 # vendor/cusparse-cg/gpu-sweep.sh runs it on a GPU.
 #
@@ -10,7 +10,7 @@
 #   TOOLS="scipy petsc-n2" SIZES="256 512" plots/cg-sweep.sh
 #
 # Tools (TOOLS, default: each one present here):
-#   step7:plain step7:fused   build/step7 --kernel plain|fused (on DEVICE)
+#   step7:plain step7:fused step7:pipelined   build/step7 --kernel plain|fused|pipelined (on DEVICE)
 #   cusparse-cg:graph         build/cusparse-cg --kernel graph (make cusparse: CUDA found), on the GPU:
 #                             device scalars, replayed as a CUDA graph (rows cusparse-graph)
 #   cusparse-cg:sample        build/cusparse-cg --kernel sample: the CUDA sample's loop (rows
@@ -64,7 +64,7 @@ MPIRUN=(mpirun -n "$RANKS")
 
 if [ -z "${TOOLS:-}" ]; then
     TOOLS=""
-    [ -x "$BUILD/step7" ] && TOOLS="step7:plain step7:fused"
+    [ -x "$BUILD/step7" ] && TOOLS="step7:plain step7:fused step7:pipelined"
     [ -x "$BUILD/cusparse-cg" ] && TOOLS="$TOOLS cusparse-cg:graph cusparse-cg:sample"
     [ -n "$PY" ] && "$PY" -c 'import cupy' >/dev/null 2>&1 && TOOLS="$TOOLS cupy"
     [ -n "$PY" ] && TOOLS="$TOOLS scipy"
@@ -103,7 +103,7 @@ command_of() {
         cupy) cmd=("$PY" "$ROOT/vendor/scipy/cg.py" --gpu --gen "$g" --precision "$p" "${fixed[@]}") ;;
         scipy) cmd=("$PY" "$ROOT/vendor/scipy/cg.py" --gen "$g" --precision "$p" "${fixed[@]}") ;;
         petsc-n*) cmd=("${MPIRUN[@]}" "$BUILD/petsc-cg" --gen "$g" --precision "$p" "${fixed[@]}") ;;
-        *) echo "cg-sweep: unknown tool '$t' (step7:plain step7:fused cusparse-cg:graph cusparse-cg:sample cupy scipy petsc-nN)" >&2
+        *) echo "cg-sweep: unknown tool '$t' (step7:plain step7:fused step7:pipelined cusparse-cg:graph cusparse-cg:sample cupy scipy petsc-nN)" >&2
            exit 2 ;;
     esac
 }

@@ -114,7 +114,35 @@ static VALUE sum_partials(__local VALUE *s, int count, __global const VALUE *par
     return wg_sum(s, (v0 + v1) + (v2 + v3));
 }
 
-#ifdef CG_FUSED
+#ifdef CG_PIPELINED
+/* The pipelined version's hook: as each q_i = (A p)_i is stored, p_i q_i and
+ * q_i q_i are added up, and the work-group's two sums go after q's rows as a
+ * pair, y[rows + 2 group] = p.q and y[rows + 2 group + 1] = q.q: cg_pipelined
+ * needs both to take alpha and beta without another pass. */
+#define CSR_BEGIN VALUE cg_pq = 0, cg_qq = 0;
+#define CSR_STORE(row, sum)          \
+    do {                             \
+        VALUE q_ = (sum);            \
+        y[row] = q_;                 \
+        cg_pq += x[row] * q_;        \
+        cg_qq += q_ * q_;            \
+    } while (0)
+#ifdef WARP_SHUFFLE
+#define CG_PQ_SUM(v) \
+    (barrier(CLK_LOCAL_MEM_FENCE), group_sum(partial, get_local_id(0), get_local_id(0), get_local_size(0), v, 1))
+#else
+#define CG_PQ_SUM(v) wg_sum(partial, v)
+#endif
+#define CSR_DONE                                          \
+    {                                                     \
+        VALUE pq_ = CG_PQ_SUM(cg_pq);                     \
+        VALUE qq_ = CG_PQ_SUM(cg_qq);                     \
+        if (get_local_id(0) == 0) {                       \
+            y[rows + 2 * get_group_id(0)] = pq_;          \
+            y[rows + 2 * get_group_id(0) + 1] = qq_;      \
+        }                                                 \
+    }
+#elif defined(CG_FUSED)
 /* Chapter 6's hook (../step6-csr/kernel.cl): each row's q_i = (A p)_i is
  * stored as in chapter 6, and p_i * q_i added to the work-item's share of
  * p.q; after the rows, the work-group's sum goes to y[CG_PQ_SLOT], by
@@ -279,4 +307,70 @@ __kernel void cg_update_xp(const int n, __global VALUE *restrict x, __global VAL
     if (state[0] != 0)
         return;
     update_xp(n, scal[1], sum_partials(scratch, nrr, rr_part) / scal[0], x, p, r);
+}
+
+/* ---- pipelined: 2 launches an iteration, 9 sweeps ----
+ * After Rupp, Weinbub, Juengel and Grasser, "Pipelined iterative solvers
+ * with kernel fusion for graphics processing units" (ACM TOMS, 2016), as
+ * ViennaCL runs it: the product (the hook above) leaves the partials of p.Ap
+ * and Ap.Ap; then one kernel, in every work-group, adds up those and the
+ * partials of r.r, takes alpha = r.r / p.Ap and the next r.r without another
+ * pass: since r.Ap = p.Ap,
+ *   |r - alpha Ap|^2 = r.r - 2 alpha p.Ap + alpha^2 Ap.Ap = alpha^2 Ap.Ap - r.r,
+ * so beta = (alpha^2 Ap.Ap - r.r) / r.r; and updates x, r and p in one sweep
+ * (reads x, p, q, r; writes x, r, p), adding up the new r.r as it writes r,
+ * for the next iteration's alpha and its test. Every work-group adds up the
+ * same partials in the same order, so all take the same alpha, beta and
+ * decision; work-group 0 alone writes scal and state (nothing in the kernel
+ * reads them). The r.r partials it reads (rr_in) and those it writes
+ * (rr_out) are two buffers, swapped every iteration (main.c): a work-group
+ * still reading the old ones never sees a new one.
+ * The tests, as cg_alpha's: r.r <= thresh (converged; thresh < 0: none),
+ * p.Ap not > 0 (breakdown). Then nothing is updated and rr_out gets rr_in,
+ * so every later launch finds the same partials and makes the same
+ * decision, and the x of the iteration that met the tolerance is kept. */
+__kernel void cg_pipelined(const int n, __global VALUE *restrict x, __global VALUE *restrict r,
+                           __global VALUE *restrict p, __global const VALUE *restrict q, const int npq,
+                           const int nrr, __global const VALUE *restrict rr_in, __global VALUE *restrict rr_out,
+                           const VALUE thresh, __global VALUE *restrict scal, __global int *restrict state,
+                           __local VALUE *scratch)
+{
+    VALUE rr = sum_partials(scratch, nrr, rr_in);
+    /* the product's pairs (p.Ap, Ap.Ap) after q's rows: each work-item strides over pairs */
+    VALUE pq = 0, qq = 0;
+    for (int i = get_local_id(0); i < npq; i += get_local_size(0)) {
+        pq += q[n + 2 * i];
+        qq += q[n + 2 * i + 1];
+    }
+    pq = wg_sum(scratch, pq);
+    qq = wg_sum(scratch, qq);
+    int lead = get_group_id(0) == 0 && get_local_id(0) == 0;
+    int done = thresh >= 0 && rr <= thresh, broken = !done && !(pq > 0);   /* NaN too */
+    if (done || broken) {
+        if (get_local_id(0) == 0)
+            rr_out[get_group_id(0)] = rr_in[get_group_id(0)];
+        if (lead) {
+            state[0] = done ? 1 : 2;
+            scal[0] = rr;
+            scal[2] = pq;
+        }
+        return;
+    }
+    VALUE alpha = rr / pq, beta = (alpha * alpha * qq - rr) / rr;
+    if (lead) {
+        scal[0] = rr;
+        scal[1] = alpha;
+        state[1] += 1;
+    }
+    VALUE v = 0;
+    FOR_EACH(i, n) {
+        VALUE pi = p[i], ri = r[i] - alpha * q[i];
+        x[i] += alpha * pi;
+        r[i] = ri;
+        p[i] = ri + beta * pi;
+        v += ri * ri;
+    }
+    v = wg_sum(scratch, v);
+    if (get_local_id(0) == 0)
+        rr_out[get_group_id(0)] = v;
 }

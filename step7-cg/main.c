@@ -42,7 +42,7 @@ static const spmv_step STEP = {
     .name = "step7",
     .title = "a conjugate-gradient solver on chapter 6's CSR kernels: plain (a kernel per operation) and fused",
     .kernel_path = SPMV_KERNEL_PATH,
-    .variants = "plain,fused,all",
+    .variants = "plain,fused,pipelined,all",
     .default_variant = "all",
     .takes = OPT_DEVICE | OPT_OPENCL | OPT_PRECISION | OPT_GROUP | OPT_CG | OPT_SOLUTION | OPT_CHECK_EVERY,
     .model_bytes = 0,   /* the bound is bytes per iteration (report/row.h) */
@@ -91,11 +91,11 @@ static double read_sum(cg_dev *d, cl_mem buf, int count, void *tmp)
 }
 
 /* The same, of r.r, outside the loop the split measures (its event not kept) */
-static double outside_sum(cg_dev *d, void *tmp)
+static double outside_sum(cg_dev *d, cl_mem part, void *tmp)
 {
     int rec = d->profile.rec;
     d->profile.rec = 0;
-    double s = read_sum(d, d->part, d->ng, tmp);
+    double s = read_sum(d, part, d->ng, tmp);
     d->profile.rec = rec;
     return s;
 }
@@ -109,7 +109,7 @@ static double now_ms(void)
  * thresh < 0: no convergence test (the warm-up). */
 static void solve_plain(cg_dev *d, int maxiter, double thresh, void *tmp, cg_run *run)
 {
-    double rr = outside_sum(d, tmp);   /* r.r = b.b from reset's dot, before the loop */
+    double rr = outside_sum(d, d->part, tmp);   /* r.r = b.b from reset's dot, before the loop */
     run->end = CG_MAXITER;
     double t0 = now_ms(), tb = t0;
     int it = run->iterations;   /* after a restart, the count goes on */
@@ -154,10 +154,16 @@ static void solve_plain(cg_dev *d, int maxiter, double thresh, void *tmp, cg_run
     run->rr = rr;
 }
 
-/* fused: the device runs on alone; the host reads its state every k iterations */
+/* fused and pipelined: the device runs on alone; the host reads its state
+ * every k iterations */
 static void solve_fused(cg_dev *d, int maxiter, double thresh, int k, void *tmp, cg_run *run)
 {
-    spmv_cl_arg_value(d->k[K_ALPHA], 5, d->single, thresh < 0 ? -1.0 : thresh);
+    if (d->pipelined)
+        for (int i = 0; i < 2; i++)
+            spmv_cl_arg_value(d->k[K_PIPE_A + i], 9, d->single, thresh < 0 ? -1.0 : thresh);
+    else
+        spmv_cl_arg_value(d->k[K_ALPHA], 5, d->single, thresh < 0 ? -1.0 : thresh);
+    int ph = 0;   /* pipelined: 0, the r.r partials are read from part (written to part2); 1, the other way */
     int state[2] = { 0, 0 };
     run->end = CG_MAXITER;
     double t0 = now_ms();
@@ -166,10 +172,16 @@ static void solve_fused(cg_dev *d, int maxiter, double thresh, int k, void *tmp,
         int kk = maxiter - launched < k ? maxiter - launched : k;
         double tb = now_ms();
         for (int j = 0; j < kk; j++) {
-            launch(d, K_SPMV);     /* q = A p, and the partials of p.q */
-            launch(d, K_ALPHA);    /* the tests, alpha */
-            launch(d, K_UPD_R);    /* r -= alpha q, and the partials of r.r */
-            launch(d, K_UPD_XP);   /* beta; x += alpha p; p = r + beta p */
+            if (d->pipelined) {
+                launch(d, K_SPMV);           /* q = A p, and the partials of p.q and q.q */
+                launch(d, K_PIPE_A + ph);    /* the tests, alpha, beta; x, r, p, and the partials of r.r */
+                ph ^= 1;
+            } else {
+                launch(d, K_SPMV);     /* q = A p, and the partials of p.q */
+                launch(d, K_ALPHA);    /* the tests, alpha */
+                launch(d, K_UPD_R);    /* r -= alpha q, and the partials of r.r */
+                launch(d, K_UPD_XP);   /* beta; x += alpha p; p = r + beta p */
+            }
             clFlush(d->cl->queue);
         }
         read_back(d, d->state, 0, sizeof state, state);
@@ -197,7 +209,7 @@ static void solve_fused(cg_dev *d, int maxiter, double thresh, int k, void *tmp,
         run->rr = scal[0];
     } else {
         /* maxiter launched, none of them tested the last r: the host does */
-        run->rr = outside_sum(d, tmp);
+        run->rr = outside_sum(d, ph ? d->part2 : d->part, tmp);
         if (thresh >= 0 && run->rr <= thresh)
             run->end = CG_CONVERGED;
     }
@@ -340,21 +352,21 @@ int main(int argc, char **argv)
      * p, q and the partials of the dots; tmp, the host's to read them into */
     void *tmp = device_buffers(&d, &s);
 
-    spmv_cg_row rows[2];
+    spmv_cg_row rows[3];
     int nv = 0, status = SPMV_EXIT_PASS;
     spmv_probe *probe = spmv_probe_open(&cl, 0);
-    for (int fused = 0; fused < 2; fused++) {
-        if (strcmp(o.variant, fused ? "plain" : "fused") == 0)
+    for (int v = 0; v < 3; v++) {   /* plain, fused, pipelined */
+        d.fused = v >= 1, d.pipelined = v == 2;
+        const char *vname = CG_VERSION_NAME(&d);
+        if (strcmp(o.variant, "all") != 0 && strcmp(o.variant, vname) != 0)
             continue;
-        d.fused = fused;
-        const char *vname = fused ? "fused" : "plain";
         printf("==== %s\n", vname);
 
         /* 5. Each version's program and kernels, their arguments: this
          * step's kernel.cl, then chapter 6's, as one program (-DCG_FUSED
          * turns on the hook in chapter 6's kernels) */
         cl_program prog = device_program(&d, &o, s.p, vector, group, unroll, gpu);
-        int k = fused ? (o.check_every ? o.check_every : (int)fmin(32, fmax(1, sqrt((double)n) / 32))) : 1;
+        int k = d.fused ? (o.check_every ? o.check_every : (int)fmin(32, fmax(1, sqrt((double)n) / 32))) : 1;
         device_describe(&d, k, o.check_every);
 
         /* 6. Run: a warm-up, a profiled loop for the split, the solve from

@@ -11,7 +11,8 @@
 #define STEP6_KERNEL_PATH SPMV_STEP_DIR "/../step6-csr/kernel.cl"
 
 static const char *const KNAME[K_COUNT] = { NULL, "cg_dot", "cg_restart", "cg_axpy", "cg_axpy", "cg_xpay",
-                                            "cg_alpha", "cg_update_r", "cg_update_xp" };
+                                            "cg_alpha", "cg_update_r", "cg_update_xp", "cg_pipelined",
+                                            "cg_pipelined" };
 
 void device_sizes(cg_dev *d, const spmv_options *o, int vector, int group, int unroll, int gpu)
 {
@@ -46,8 +47,10 @@ void *device_buffers(cg_dev *d, const cg_system *s)
     d->x = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, n1 * vs, NULL, "x");
     d->r = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, n1 * vs, NULL, "r");
     d->p = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, n1 * vs, NULL, "p");
-    d->q = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (n1 + (size_t)d->npq) * vs, NULL, "q and the p.q partials");
+    d->q = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (n1 + 2 * (size_t)d->npq) * vs, NULL,
+                          "q and the product's partials (p.q; pipelined: p.q and q.q)");
     d->part = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (size_t)d->ng * vs, NULL, "dot partials");
+    d->part2 = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (size_t)d->ng * vs, NULL, "pipelined's other r.r partials");
     d->scal = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, 3 * vs, NULL, "alpha and r.r");
     d->state = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, 2 * sizeof(int), NULL, "state");
     spmv_error err;
@@ -86,6 +89,24 @@ static void bind_args(cg_dev *d)
         }
         return;
     }
+    if (d->pipelined) {   /* two kernels, the r.r partials read from one buffer and written to the other */
+        for (int i = 0; i < 2; i++) {
+            cl_kernel kp = d->k[K_PIPE_A + i];
+            cl_mem in = i ? d->part2 : d->part, out = i ? d->part : d->part2;
+            cl_mem xrpq[] = { d->x, d->r, d->p, d->q };
+            CL_CHECK(clSetKernelArg(kp, 0, sizeof n, &n));
+            for (int j = 0; j < 4; j++)
+                CL_CHECK(clSetKernelArg(kp, 1 + j, sizeof(cl_mem), &xrpq[j]));
+            CL_CHECK(clSetKernelArg(kp, 5, sizeof d->npq, &d->npq));
+            CL_CHECK(clSetKernelArg(kp, 6, sizeof d->ng, &d->ng));
+            CL_CHECK(clSetKernelArg(kp, 7, sizeof in, &in));
+            CL_CHECK(clSetKernelArg(kp, 8, sizeof out, &out));
+            CL_CHECK(clSetKernelArg(kp, 10, sizeof d->scal, &d->scal));
+            CL_CHECK(clSetKernelArg(kp, 11, sizeof d->state, &d->state));
+            CL_CHECK(clSetKernelArg(kp, 12, scratch, NULL));
+        }
+        return;
+    }
     int pq_at = n;   /* the product's partials follow q's n rows */
     cl_kernel ka = d->k[K_ALPHA], kr = d->k[K_UPD_R], kx = d->k[K_UPD_XP];
     CL_CHECK(clSetKernelArg(ka, 0, sizeof d->ng, &d->ng));
@@ -114,14 +135,16 @@ cl_program device_program(cg_dev *d, const spmv_options *o, char p, int vector, 
 {
     char opts[1024];
     cg_program_options(opts, sizeof opts, d->cl, o, p, gpu, d->local[K_SPMV], group, unroll,
-                       d->fused ? " -DCG_FUSED" : "");
+                       d->pipelined ? " -DCG_PIPELINED" : d->fused ? " -DCG_FUSED" : "");
     const char *src[2] = { o->kernel_file, STEP6_KERNEL_PATH };
     cl_program prog = spmv_cl_build_files(d->cl, src, 2, opts);
     memset(d->k, 0, sizeof d->k);
     d->k[K_SPMV] = spmv_cl_kernel(prog, vector ? "csr_vector" : "csr_scalar");
-    for (int i = 1; i < K_COUNT; i++)
-        if ((i >= K_ALPHA) == d->fused || i <= K_RESTART)
+    for (int i = 1; i < K_COUNT; i++) {
+        int version = i <= K_RESTART ? -1 : i <= K_XPAY ? 0 : i <= K_UPD_XP ? 1 : 2;   /* -1: every version's */
+        if (version < 0 || version == d->fused + d->pipelined)
             d->k[i] = spmv_cl_kernel(prog, KNAME[i]);
+    }
     /* cg_alpha: one work-group, as wide as this kernel may be, a power of
      * two; then every kernel's local size checked against the device */
     if (d->k[K_ALPHA]) {
@@ -139,7 +162,11 @@ cl_program device_program(cg_dev *d, const spmv_options *o, char p, int vector, 
 
 void device_describe(const cg_dev *d, int k, int k_set)
 {
-    if (d->fused)
+    if (d->pipelined)
+        printf("cg       pipelined: 2 launches an iteration (product with p.Ap and Ap.Ap; alpha, beta and x, r, p "
+               "with r.r), 9 sweeps; the state read back every %d iterations (--check-every%s)\n", k,
+               k_set ? "" : ", default: sqrt(n) / 32, from 1 to 32");
+    else if (d->fused)
         printf("cg       fused: 4 launches an iteration (product with p.Ap, alpha, r with r.r, x and p), "
                "10 sweeps; the state read back every %d iterations (--check-every%s)\n", k,
                k_set ? "" : ", default: sqrt(n) / 32, from 1 to 32");
@@ -158,7 +185,7 @@ void device_release_program(cg_dev *d, cl_program prog)
 
 void device_release(cg_dev *d)
 {
-    cl_mem bufs[] = { d->ptr, d->col, d->val, d->b, d->x, d->r, d->p, d->q, d->part, d->scal, d->state };
+    cl_mem bufs[] = { d->ptr, d->col, d->val, d->b, d->x, d->r, d->p, d->q, d->part, d->part2, d->scal, d->state };
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
         clReleaseMemObject(bufs[i]);
 }

@@ -9,22 +9,28 @@
 #include "../reference/system.h"
 #include "spmv.h"
 
-enum { K_SPMV, K_DOT, K_RESTART, K_AXPY_X, K_AXPY_R, K_XPAY, K_ALPHA, K_UPD_R, K_UPD_XP, K_COUNT };
+enum { K_SPMV, K_DOT, K_RESTART, K_AXPY_X, K_AXPY_R, K_XPAY, K_ALPHA, K_UPD_R, K_UPD_XP, K_PIPE_A, K_PIPE_B,
+       K_COUNT };
 
 /* One version's solve on the device: its kernels, sizes and buffers, and
  * the events of the loop the split records (profile/profile.h). */
 typedef struct {
     spmv_cl *cl;
-    int fused, n, vsize, single;
+    int fused, pipelined, n, vsize, single;   /* fused: the device runs the loop (fused and pipelined) */
     cl_kernel k[K_COUNT];
     size_t global[K_COUNT], local[K_COUNT];
-    cl_mem ptr, col, val, b, x, r, p, q, part, scal, state;
+    cl_mem ptr, col, val, b, x, r, p, q, part, part2, scal, state;   /* part2: pipelined's other r.r partials */
     int ng, npq;            /* partials: the vector kernels' work-groups, the product's */
     size_t spmv_scratch, alpha_local;
     double bb;              /* b.b in double, on the host */
     const void *bhost;      /* b as the device stores it */
     cg_profile profile;
 } cg_dev;
+
+/* A version's name, launches and sweeps an iteration */
+#define CG_VERSION_NAME(d) ((d)->pipelined ? "pipelined" : (d)->fused ? "fused" : "plain")
+#define CG_LAUNCHES(d) ((d)->pipelined ? 2 : (d)->fused ? 4 : 6)
+#define CG_SWEEPS(d) ((d)->pipelined ? 9 : (d)->fused ? 10 : 14)
 
 /* What one solve did */
 typedef struct {

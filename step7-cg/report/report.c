@@ -86,13 +86,13 @@ int report_check(cg_dev *d, const cg_system *s, const cg_run *run, int k, int re
     snprintf(drv, sizeof drv, "%s %s", d->cl->platform_name, d->cl->driver);
     double rel = s->bb > 0 ? sqrt(run->rr / s->bb) : 0, truer = spmv_cg_true_residual(&s->A, s->b, xd);
     int extra = run->end == CG_CONVERGED ? run->launched - run->iterations : 0, pass;
-    *row = (spmv_cg_row){ .step = "step7", .kernel = d->fused ? "fused" : "plain", .device = d->cl->device_name,
+    *row = (spmv_cg_row){ .step = "step7", .kernel = CG_VERSION_NAME(d), .device = d->cl->device_name,
                           .driver = drv, .matrix = s->A.origin.name, .rows = s->n, .cols = s->n, .nnz = s->A.nnz,
                           .precision = s->p, .iterations = run->iterations, .check_every = k, .extra_iterations = extra,
                           .converged = run->end == CG_CONVERGED && !fixed, .rel_residual = rel,
                           .true_residual = truer, .tol = fixed ? 0 : s->tol, .check = "FAIL",
-                          .launches = d->fused ? 4 : 6, .passes = d->fused ? 10 : 14,
-                          .bytes = spmv_cg_bytes(s->n, s->A.nnz, s->vsize, d->fused ? 10 : 14),
+                          .launches = CG_LAUNCHES(d), .passes = CG_SWEEPS(d),
+                          .bytes = spmv_cg_bytes(s->n, s->A.nnz, s->vsize, CG_SWEEPS(d)),
                           .bytes_compulsory = spmv_cg_bytes(s->n, s->A.nnz, s->vsize, SPMV_CG_COMPULSORY_PASSES) };
     if (run->end == CG_BREAKDOWN) {
         fprintf(stderr, "step7: breakdown at iteration %d: p.Ap = %.3g <= 0, so the matrix is not positive "

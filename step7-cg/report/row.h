@@ -9,10 +9,10 @@
 
 /* The bytes of one CG iteration: the matrix once (values, column indices,
  * row pointers) and `passes` sweeps over n-vectors of value_size bytes. The
- * compulsory count is SPMV_CG_COMPULSORY_PASSES: q = Ap reads p and writes q
+ * compulsory count is SPMV_CG_COMPULSORY_PASSES, the pipelined version's: q = Ap reads p and writes q
  * (2); r -= alpha q, with r.r, reads r and q and writes r (3); x += alpha p
  * and p = r + beta p, in one sweep, read x, p and r and write x and p (5). */
-#define SPMV_CG_COMPULSORY_PASSES 10
+#define SPMV_CG_COMPULSORY_PASSES 9
 double spmv_cg_bytes(long long rows, long long nnz, int value_size, int passes);
 
 /* One row of the CG results file: one solve. A negative number, or NULL,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# vendor/cusparse-cg/gpu-sweep.sh - chapter 7's GPU runs in one go: step7 plain
-# and fused, the cuSPARSE + cuBLAS CG in both forms (build/cusparse-cg --kernel
+# vendor/cusparse-cg/gpu-sweep.sh - chapter 7's GPU runs in one go: step7 plain,
+# fused and pipelined, the cuSPARSE + cuBLAS CG in both forms (build/cusparse-cg --kernel
 # graph and --kernel sample) and CuPy's cg
 # (vendor/scipy/cg.py --gpu, where CuPy is installed), each a fixed-iteration
 # solve of the Poisson matrix at 1024^2, 2048^2 and 4096^2 rows, in float and
@@ -19,7 +19,7 @@ export SPMV_DEVICE=${SPMV_DEVICE:-gpu}
 BUILD=${BUILD:-$ROOT/build}
 if [ -z "${TOOLS:-}" ]; then
     TOOLS=""
-    [ -x "$BUILD/step7" ] && TOOLS="step7:plain step7:fused"
+    [ -x "$BUILD/step7" ] && TOOLS="step7:plain step7:fused step7:pipelined"
     [ -x "$BUILD/cusparse-cg" ] && TOOLS="$TOOLS cusparse-cg:graph cusparse-cg:sample"
     for p in python3 /usr/bin/python3; do
         if "$p" -c 'import cupy, scipy' >/dev/null 2>&1; then TOOLS="$TOOLS cupy"; export PY=$p; break; fi
