@@ -133,6 +133,91 @@ static VALUE sum_partials(__local VALUE *s, int count, __global const VALUE *par
 #else
 #define CG_PQ_SUM(v) wg_sum(partial, v)
 #endif
+#ifdef CG_LAST_GROUP
+/* On NVIDIA (main.c builds it there): the product's pairs are added up in
+ * the product itself, by the work-groups that finish last, so cg_pipelined
+ * reads two sums instead of each of its work-groups adding up every pair
+ * again (TUNING.md: at 4096^2, 65,536 pairs for each of its 1,056
+ * work-groups on the H200). Two levels: each block of CG_BLOCK work-groups
+ * counts itself in, and the last of a block adds up its block's pairs; the
+ * last block to finish adds up the blocks' sums. Before it counts itself in,
+ * a work-group makes its pair visible to the whole device (PTX's membar.gl,
+ * CUDA's __threadfence); the last ones read the pairs from L2 (ld.global.cg),
+ * not a core's own cache. OpenCL 1.2 does not promise this ordering across
+ * work-groups; NVIDIA's hardware keeps it, as the CUDA samples'
+ * threadFenceReduction relies on. Each sum is added in a fixed order,
+ * whichever work-group is last: the same bits every run. After q's rows:
+ * the pairs (2 a work-group), the blocks' sums (2 a block), the two sums,
+ * then the counts (an int a slot: a block's, then the blocks'), each set
+ * back to 0 by the last work-group that reads it, for the next launch. */
+#define CG_BLOCK 256
+#define CG_FENCE() __asm__ __volatile__("membar.gl;" ::: "memory")
+static VALUE load_l2(__global const VALUE *p)
+{
+    VALUE v;
+#ifdef USE_FP64
+    __asm__ __volatile__("ld.global.cg.f64 %0, [%1];" : "=d"(v) : "l"(p));
+#else
+    __asm__ __volatile__("ld.global.cg.f32 %0, [%1];" : "=f"(v) : "l"(p));
+#endif
+    return v;
+}
+/* the sums of count pairs, over the work-group (for every work-item) */
+static void pairs_sum(__local VALUE *s, __global const VALUE *pairs, int count, VALUE *a, VALUE *b)
+{
+    VALUE a0 = 0, b0 = 0;
+    for (int i = get_local_id(0); i < count; i += get_local_size(0)) {
+        a0 += load_l2(pairs + 2 * i);
+        b0 += load_l2(pairs + 2 * i + 1);
+    }
+    *a = wg_sum(s, a0);
+    *b = wg_sum(s, b0);
+}
+static void pairs_done(__local VALUE *s, __global VALUE *tail, VALUE pq, VALUE qq)
+{
+    int g = get_group_id(0), ng = get_num_groups(0), nb = (ng + CG_BLOCK - 1) / CG_BLOCK, lid = get_local_id(0);
+    int blk = g / CG_BLOCK, first = blk * CG_BLOCK, in_blk = min(CG_BLOCK, ng - first);
+    __global VALUE *blocks = tail + 2 * ng, *sums = blocks + 2 * nb;
+    __global int *count = (__global int *)(sums + 2);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0) {
+        tail[2 * g] = pq;
+        tail[2 * g + 1] = qq;
+        CG_FENCE();
+        s[0] = atomic_inc(count + blk) == in_blk - 1 ? 1 : 0;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (s[0] == 0)   /* the same for the whole work-group */
+        return;
+    CG_FENCE();
+    VALUE a, b;
+    pairs_sum(s, tail + 2 * first, in_blk, &a, &b);   /* the last of its block */
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0) {
+        blocks[2 * blk] = a;
+        blocks[2 * blk + 1] = b;
+        count[blk] = 0;
+        CG_FENCE();
+        s[0] = atomic_inc(count + nb) == nb - 1 ? 1 : 0;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (s[0] == 0)
+        return;
+    CG_FENCE();
+    pairs_sum(s, blocks, nb, &a, &b);   /* the last block */
+    if (lid == 0) {
+        sums[0] = a;
+        sums[1] = b;
+        count[nb] = 0;
+    }
+}
+#define CSR_DONE                                             \
+    {                                                        \
+        VALUE pq_ = CG_PQ_SUM(cg_pq);                        \
+        VALUE qq_ = CG_PQ_SUM(cg_qq);                        \
+        pairs_done(partial, y + rows, pq_, qq_);             \
+    }
+#else
 #define CSR_DONE                                          \
     {                                                     \
         VALUE pq_ = CG_PQ_SUM(cg_pq);                     \
@@ -142,6 +227,7 @@ static VALUE sum_partials(__local VALUE *s, int count, __global const VALUE *par
             y[rows + 2 * get_group_id(0) + 1] = qq_;      \
         }                                                 \
     }
+#endif
 #elif defined(CG_FUSED)
 /* Chapter 6's hook (../step6-csr/kernel.cl): each row's q_i = (A p)_i is
  * stored as in chapter 6, and p_i * q_i added to the work-item's share of
@@ -337,6 +423,10 @@ __kernel void cg_pipelined(const int n, __global VALUE *restrict x, __global VAL
 {
     VALUE rr = sum_partials(scratch, nrr, rr_in);
     /* the product's pairs (p.Ap, Ap.Ap) after q's rows: each work-item strides over pairs */
+#ifdef CG_LAST_GROUP
+    int nb = (npq + CG_BLOCK - 1) / CG_BLOCK;   /* the product's last work-groups added them up */
+    VALUE pq = q[n + 2 * npq + 2 * nb], qq = q[n + 2 * npq + 2 * nb + 1];
+#else
     VALUE pq = 0, qq = 0;
     for (int i = get_local_id(0); i < npq; i += get_local_size(0)) {
         pq += q[n + 2 * i];
@@ -344,6 +434,7 @@ __kernel void cg_pipelined(const int n, __global VALUE *restrict x, __global VAL
     }
     pq = wg_sum(scratch, pq);
     qq = wg_sum(scratch, qq);
+#endif
     int lead = get_group_id(0) == 0 && get_local_id(0) == 0;
     int done = thresh >= 0 && rr <= thresh, broken = !done && !(pq > 0);   /* NaN too */
     if (done || broken) {

@@ -47,8 +47,9 @@ void *device_buffers(cg_dev *d, const cg_system *s)
     d->x = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, n1 * vs, NULL, "x");
     d->r = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, n1 * vs, NULL, "r");
     d->p = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, n1 * vs, NULL, "p");
-    d->q = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (n1 + 2 * (size_t)d->npq) * vs, NULL,
-                          "q and the product's partials (p.q; pipelined: p.q and q.q)");
+    size_t tail = 2 * (size_t)d->npq + 3 * (size_t)CG_PAIR_BLOCKS(d->npq) + 3;
+    d->q = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (n1 + tail) * vs, NULL,
+                          "q and the product's partials (p.q; pipelined: p.q and q.q, their sums and counts)");
     d->part = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (size_t)d->ng * vs, NULL, "dot partials");
     d->part2 = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (size_t)d->ng * vs, NULL, "pipelined's other r.r partials");
     d->scal = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, 3 * vs, NULL, "alpha and r.r");
@@ -135,7 +136,8 @@ cl_program device_program(cg_dev *d, const spmv_options *o, char p, int vector, 
 {
     char opts[1024];
     cg_program_options(opts, sizeof opts, d->cl, o, p, gpu, d->local[K_SPMV], group, unroll,
-                       d->pipelined ? " -DCG_PIPELINED" : d->fused ? " -DCG_FUSED" : "");
+                       !d->pipelined ? (d->fused ? " -DCG_FUSED" : "")
+                       : gpu && d->cl->ptx ? " -DCG_PIPELINED -DCG_LAST_GROUP" : " -DCG_PIPELINED");
     const char *src[2] = { o->kernel_file, STEP6_KERNEL_PATH };
     cl_program prog = spmv_cl_build_files(d->cl, src, 2, opts);
     memset(d->k, 0, sizeof d->k);

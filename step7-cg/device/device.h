@@ -27,6 +27,10 @@ typedef struct {
     cg_profile profile;
 } cg_dev;
 
+/* pipelined on NVIDIA: the blocks of 256 work-groups (kernel.cl's CG_BLOCK)
+ * whose pairs are added up first */
+#define CG_PAIR_BLOCKS(npq) (((npq) + 255) / 256)
+
 /* A version's name, launches and sweeps an iteration */
 #define CG_VERSION_NAME(d) ((d)->pipelined ? "pipelined" : (d)->fused ? "fused" : "plain")
 #define CG_LAUNCHES(d) ((d)->pipelined ? 2 : (d)->fused ? 4 : 6)
