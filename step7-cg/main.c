@@ -229,10 +229,11 @@ static void reset(cg_dev *d, void *tmp)
     CL_CHECK(clEnqueueWriteBuffer(q, d->p, CL_TRUE, 0, bytes, d->bhost, 0, NULL, NULL));
     CL_CHECK(clEnqueueWriteBuffer(q, d->state, CL_TRUE, 0, 2 * sizeof(int), zero, 0, NULL, NULL));
     CL_CHECK(clEnqueueWriteBuffer(q, d->scal, CL_TRUE, 0, 3 * (size_t)d->vsize, tmp, 0, NULL, NULL));
-    /* pipelined on NVIDIA: the counts of the product's work-groups done, after their pairs and sums */
-    size_t nb = CG_PAIR_BLOCKS(d->npq), at = (size_t)d->n + 2 * (size_t)d->npq + 2 * nb + 2;
-    memset(tmp, 0, (nb + 1) * d->vsize);
-    CL_CHECK(clEnqueueWriteBuffer(q, d->q, CL_TRUE, at * d->vsize, (nb + 1) * d->vsize, tmp, 0, NULL, NULL));
+    if (d->last_group) {   /* the counts of the product's work-groups done, after their pairs and sums */
+        size_t nb = CG_PAIR_BLOCKS(d->npq), at = (size_t)d->n + 2 * (size_t)d->npq + 2 * nb + 2;
+        memset(tmp, 0, (nb + 1) * d->vsize);
+        CL_CHECK(clEnqueueWriteBuffer(q, d->q, CL_TRUE, at * d->vsize, (nb + 1) * d->vsize, tmp, 0, NULL, NULL));
+    }
     CL_CHECK(clSetKernelArg(d->k[K_DOT], 1, sizeof d->r, &d->r));
     CL_CHECK(clSetKernelArg(d->k[K_DOT], 2, sizeof d->r, &d->r));
     launch(d, K_DOT);

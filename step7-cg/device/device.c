@@ -135,9 +135,10 @@ static void bind_args(cg_dev *d)
 cl_program device_program(cg_dev *d, const spmv_options *o, char p, int vector, int group, int unroll, int gpu)
 {
     char opts[1024];
+    d->last_group = d->pipelined && gpu && d->cl->ptx;
     cg_program_options(opts, sizeof opts, d->cl, o, p, gpu, d->local[K_SPMV], group, unroll,
-                       !d->pipelined ? (d->fused ? " -DCG_FUSED" : "")
-                       : gpu && d->cl->ptx ? " -DCG_PIPELINED -DCG_LAST_GROUP" : " -DCG_PIPELINED");
+                       d->last_group ? " -DCG_PIPELINED -DCG_LAST_GROUP"
+                       : d->pipelined ? " -DCG_PIPELINED" : d->fused ? " -DCG_FUSED" : "");
     const char *src[2] = { o->kernel_file, STEP6_KERNEL_PATH };
     cl_program prog = spmv_cl_build_files(d->cl, src, 2, opts);
     memset(d->k, 0, sizeof d->k);

@@ -17,6 +17,7 @@ enum { K_SPMV, K_DOT, K_RESTART, K_AXPY_X, K_AXPY_R, K_XPAY, K_ALPHA, K_UPD_R, K
 typedef struct {
     spmv_cl *cl;
     int fused, pipelined, n, vsize, single;   /* fused: the device runs the loop (fused and pipelined) */
+    int last_group;         /* pipelined on NVIDIA: the product adds up its own pairs (kernel.cl, CG_LAST_GROUP) */
     cl_kernel k[K_COUNT];
     size_t global[K_COUNT], local[K_COUNT];
     cl_mem ptr, col, val, b, x, r, p, q, part, part2, scal, state;   /* part2: pipelined's other r.r partials */
