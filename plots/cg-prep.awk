@@ -8,18 +8,18 @@
 # The bound of a size: the compulsory bytes over the fastest probe of any row
 # there (a bound must not be beatable).
 # awk -F, -v W=dir -v slug=name -f cg-prep.awk cg-SLUG.csv
-function kord(k) {   # the order of the key: the course's two, then the yardsticks
-    if (k == "plain") return 1; if (k == "fused") return 2; if (k == "cusparse-graph") return 3
+function kord(k) {   # the order of the key: the course's three, then the yardsticks
+    if (k == "plain") return 1; if (k == "fused") return 2; if (k == "pipelined") return 2.5; if (k == "cusparse-graph") return 3
     if (k == "cusparse-cublas") return 4; if (k == "cupy") return 5; if (k == "scipy") return 6; if (k ~ /^petsc/) return 7
     return 8
 }
 function lt(k) {
-    if (k == "plain") return 2; if (k == "fused") return 5; if (k == "cusparse-cublas") return 10
+    if (k == "plain") return 2; if (k == "fused") return 5; if (k == "pipelined") return 4; if (k == "cusparse-cublas") return 10
     if (k == "cusparse-graph") return 3
     if (k == "cupy") return 8; if (k == "scipy") return 1; if (k == "petsc-n2") return 6; if (k ~ /^petsc/) return 7; return 9
 }
 function label(k) {
-    if (k == "plain") return "step7 plain"; if (k == "fused") return "step7 fused"
+    if (k == "plain") return "step7 plain"; if (k == "fused") return "step7 fused"; if (k == "pipelined") return "step7 pipelined"
     if (k == "cusparse-cublas") return "cuSPARSE + cuBLAS (CUDA sample)"; if (k == "cupy") return "CuPy cg"
     if (k == "cusparse-graph") return "cuSPARSE + cuBLAS (CUDA graph)"
     if (k == "scipy") return "SciPy cg (host)"; if (k ~ /^petsc-n/) return "PETSc KSPCG, " substr(k, 8) " ranks"
@@ -37,6 +37,9 @@ $c["matrix"] !~ /^poisson:/ { next }
     if (!((p, k) in has)) { has[p, k] = 1; nk[p]++; ks[p, nk[p]] = k }
     if (!((p, n) in hasn)) { hasn[p, n] = 1; nn_[p]++; ns[p, nn_[p]] = n }
     bw = $c["bw_measured_gbs"] + 0; comp = $c["bytes_compulsory_per_iter"] + 0
+    if ($c["kernel"] == "fused" && comp > 0) {   # the compulsory sweeps of the row: 10 before the pipelined version, 9 after
+        v = $c["precision"] == "d" ? 8 : 4; sw[p] = sprintf("%.0f", 10 - ($c["bytes_per_iter"] - comp) / (v * $c["rows"]))
+    }
     if (bw > 0 && comp > 0) { b = comp / (bw * 1e6); if (!((p, n) in bound) || b < bound[p, n]) bound[p, n] = b }
     if (dev == "" && $c["step"] == "step7") dev = $c["device"]
     if (dev0 == "") dev0 = $c["device"]
@@ -55,7 +58,7 @@ END {
         f = W "/" slug "-cg-" p ".dat"
         printf "rows" > f
         for (i = 1; i <= nk[p]; i++) printf " \"%s\"", label(ks[p, i]) > f
-        if (hb) printf " \"compulsory bound (matrix + 10 vector passes)\"" > f
+        if (hb) printf(" \"compulsory bound (matrix + %s vector passes)\"", ((p in sw) ? sw[p] : 9)) > f
         print "" > f
         for (i = 1; i <= nn_[p]; i++) {
             n = ns[p, i]; printf "%d", n > f

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # plots/blocks/cg-table.sh SLUG [p=s|d|sd] [m=KINDS] - chapter 7's table of one device
 # from plots/data/cg-SLUG.csv (chapter 7's CG results, one row a solve): for
-# each Poisson size and precision, step7's plain and fused and each
-# yardstick, the last passing row of each: ms an iteration, the fused
-# version's speed-up over it, % of the compulsory bound (the matrix once + 10
-# vector sweeps at the probe of the same run), and where the tool can tell,
+# each Poisson size and precision, step7's plain, fused and pipelined (where
+# the file has it) and each yardstick, the last passing row of each: ms an
+# iteration, the fused version's speed-up over it, % of the compulsory bound
+# (the matrix once + 9 vector sweeps at the probe of the same run; rows made
+# before the pipelined version counted 10), and where the tool can tell,
 # the split of an iteration as profiled (product + vector kernels + launches
 # and waits, each measured, = the profiled iteration, which events make
 # longer than the ms an iteration beside it) and its launches. Without the file: one line saying how to make it.
@@ -48,6 +49,10 @@ awk -F, -v precs="$precs" -v mats="$mats" -v sizes="$sizes" '
         m = 0; for (r in rows) sorted[++m] = r + 0
         for (a = 1; a <= m; a++) for (b = a + 1; b <= m; b++) if (sorted[b] < sorted[a]) { t = sorted[a]; sorted[a] = sorted[b]; sorted[b] = t }
         np = split(precs, P, "")
-        for (a = 1; a <= m; a++) for (j = 1; j <= np; j++) for (i = 1; i <= n; i++)
-            if ((sorted[a], P[j], i) in line) print line[sorted[a], P[j], i]
+        # step7 plain, fused, pipelined, then the yardsticks in the order the file has them
+        for (a = 1; a <= m; a++) for (j = 1; j <= np; j++) for (r = 1; r <= 4; r++) for (i = 1; i <= n; i++) {
+            split(order[i], q, SUBSEP)
+            rk = q[3] == "step7 plain" ? 1 : q[3] == "step7 fused" ? 2 : q[3] == "step7 pipelined" ? 3 : 4
+            if (rk == r && (sorted[a], P[j], i) in line) print line[sorted[a], P[j], i]
+        }
     }' "$f"

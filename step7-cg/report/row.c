@@ -4,6 +4,7 @@
 #include "results.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -45,7 +46,7 @@ void spmv_cg_csv(const char *csv, const spmv_cg_row *r)
     csv_num(f, timed ? r->ms_total : -1);
     csv_num(f, timed ? r->spmv_ms : -1);
     csv_num(f, timed ? r->vector_ms : -1);
-    if (timed)   /* measured, so kept as it is, even below 0 (commands that overlap) */
+    if (timed && !isnan(r->wait_ms))   /* measured, so kept as it is, even below 0 (commands that overlap) */
         fprintf(f, ",%.6g", r->wait_ms);
     else
         fputc(',', f);

@@ -760,7 +760,7 @@ int main(int argc, char **argv)
                         .converged = converged, .rel_residual = rel, .true_residual = tr, .tol = tol,
                         .ms_per_iter = it ? ms_iter : -1, .ms_total = it ? ms_total : -1,
                         .spmv_ms = isnan(spmv_ms) ? -1 : spmv_ms, .vector_ms = isnan(vector_ms) ? -1 : vector_ms,
-                        .wait_ms = -1 /* the rest is not measured, only the iteration less the parts */, .launches = CALLS_PER_ITER + 2 * graph,
+                        .wait_ms = NAN /* the rest is not measured, only the iteration less the parts: left empty */, .launches = CALLS_PER_ITER + 2 * graph,
                         .bytes = bytes, .bytes_compulsory = comp, .bw_gbs = bw.gbs > 0 ? bw.gbs : -1 };
     spmv_cg_csv(o.csv, &row);
     if (history) {
