@@ -1,8 +1,8 @@
 /* step7-cg/main.c - host program of chapter 7: SpMV at work, a conjugate
- * gradient solver on chapter 6's CSR kernels, plain and fused.
+ * gradient solver on chapter 6's CSR kernels, plain, fused and pipelined.
  *
- *   make step7 run                                        the default Poisson matrix, both versions
- *   build/step7 --gen poisson:nx=1024 --kernel fused      one version
+ *   make step7 run                                        the default Poisson matrix, every version
+ *   build/step7 --gen poisson:nx=1024 --kernel pipelined  one version
  *   build/step7 --matrix tests/data/bcsstk13.mtx --precision d --save-x x.mtx
  *   build/step7 --gen poisson:nx=2048 --tol 0 --maxiter 200 --csv cg.csv   a timing run
  *   build/step7 --matrix tests/data/1138_bus.mtx --kernel plain --history h.csv   |r|/|b| per iteration
@@ -16,7 +16,7 @@
  * before --tol (report/check.h).
  *
  * This file is the lesson: the commands, the reduction, each version's
- * iteration (solve_plain, solve_fused), the solve around them, and main()
+ * iteration (solve_plain; solve_fused, fused and pipelined), the solve around them, and main()
  * in every step's sections, the work sizes before the buffers they size.
  * Beside it: the device's setup (device/: sizes, buffers, programs,
  * arguments), the split's events (profile/), the check, the row and the
@@ -40,7 +40,8 @@
 
 static const spmv_step STEP = {
     .name = "step7",
-    .title = "a conjugate-gradient solver on chapter 6's CSR kernels: plain (a kernel per operation) and fused",
+    .title = "a conjugate-gradient solver on chapter 6's CSR kernels: plain (a kernel per operation), fused and "
+             "pipelined",
     .kernel_path = SPMV_KERNEL_PATH,
     .variants = "plain,fused,pipelined,all",
     .default_variant = "all",
@@ -50,7 +51,7 @@ static const spmv_step STEP = {
     .precisions = "sd",
     .defaults = (const spmv_note[]){ { "--local-size", "256" },
                                      { "--group-size", "from the rows' mean length" },
-                                     { "--check-every", "sqrt(n) / 32, from 1 to 32; the fused solver only" },
+                                     { "--check-every", "sqrt(n) / 32, from 1 to 32; fused and pipelined only" },
                                      { NULL, NULL } },
     .refusals = (const spmv_note[]){
         { "--x", "the right-hand side of step7's system is --b FILE" },

@@ -1,4 +1,4 @@
-# tests/t_step7.sh - step7-cg, the conjugate-gradient solver: plain and fused,
+# tests/t_step7.sh - step7-cg, the conjugate-gradient solver: plain, fused and pipelined,
 # float and double, on Poisson grids whose sizes are multiples of nothing
 # (not of 4, 32 or a work-group) and on the real SPD files; the iteration
 # count against the host's CG in double (step7-cg/reference/cg.c) within the margin the
@@ -7,10 +7,10 @@
 # indefinite matrix (status 1), b = 0 (0 iterations, x = 0), --maxiter
 # reached (status 4), --tol 0 (exactly --maxiter iterations, status 0); a
 # broken fused kernel caught; at --tol 0, a product 1% off in one entry of q
-# caught by r against b - A x; the split adding up, one bandwidth for both
+# caught by r against b - A x; the split adding up, one bandwidth for every
 # versions, the default run's counts against the host's; the same system
 # solved by SciPy's cg; the CSV
-# row; oclgrind on both versions; the sanitizers on the host code.
+# row; oclgrind on every version; the sanitizers on the host code.
 # chapters: 7 8   (chapter 7's kernels, which step 8 builds)
 source "$(dirname "$0")/lib.sh"
 bin=$BUILD/step7
@@ -39,15 +39,15 @@ agrees() {
 for g in 37x29 45x31 1x7; do
     w=${g%x*} h=${g#*x}
     for p in s d; do
-        solves "step7 poisson $g, $p, plain and fused" 0 --gen "poisson:nx=$w,ny=$h" --precision $p
+        solves "step7 poisson $g, $p, plain, fused and pipelined" 0 --gen "poisson:nx=$w,ny=$h" --precision $p
         [ "$(cat "$TMP/status")" = 3 ] && continue
         agrees "step7 poisson $g, $p: iterations agree with the host's CG"
         # the true residual printed is at most the tolerance printed
         if awk '/^stop/ { for (i = 1; i <= NF; i++) if ($i == "<=") tol = $(i + 1) + 0 }
                 /^true/ { for (i = 1; i <= NF; i++) if ($i == "=") { t = $(i + 1) + 0; n++; if (t > tol) bad = 1 } }
-                END { exit bad || n != 2 }' "$TMP/out"; then
-            pass "step7 poisson $g, $p: the true residual meets --tol, both versions"
-        else fail "step7 poisson $g, $p: the true residual meets --tol, both versions" "$(grep -E '^(stop|true)' "$TMP/out" | tr '\n' ' ')"; fi
+                END { exit bad || n != 3 }' "$TMP/out"; then
+            pass "step7 poisson $g, $p: the true residual meets --tol, every version"
+        else fail "step7 poisson $g, $p: the true residual meets --tol, every version" "$(grep -E '^(stop|true)' "$TMP/out" | tr '\n' ' ')"; fi
     done
 done
 # in double, Poisson's count is the host's exactly
@@ -68,7 +68,7 @@ solves "step7 poisson 37x29 --local-size 96" 0 --gen poisson:nx=37,ny=29 --local
 
 # ---- the real SPD files (double: the bus matrices and bcsstk01 converge there) ----
 for f in 494_bus.mtx bcsstk01.rsa hb_fixed.mtx; do
-    solves "step7 $f, d, plain and fused" 0 --matrix "$D/$f" --precision d
+    solves "step7 $f, d, plain, fused and pipelined" 0 --matrix "$D/$f" --precision d
     [ "$(cat "$TMP/status")" = 0 ] && agrees "step7 $f, d: iterations within the stated margin of the host's CG"
 done
 # bcsstk13 (condition number ~1e10) does not converge unpreconditioned: --maxiter, status 4
@@ -80,13 +80,15 @@ grep -q '^solve    40 iterations, --maxiter reached' "$TMP/out" && pass "step7 -
 rm -f "$TMP/cg.csv"
 solves "step7 --tol 0 --maxiter 25: status 0" 0 --gen poisson:nx=50,ny=21 --tol 0 --maxiter 25 --csv "$TMP/cg.csv"
 n=$(grep -c '^solve    25 iterations (--tol 0)' "$TMP/out")
-[ "$n" = 2 ] && pass "step7 --tol 0: exactly 25 iterations, both versions" || fail "step7 --tol 0: exactly 25 iterations" "$n of 2"
+[ "$n" = 3 ] && pass "step7 --tol 0: exactly 25 iterations, every version" || fail "step7 --tol 0: exactly 25 iterations" "$n of 3"
 want='step,kernel,device,driver,matrix,rows,cols,nnz,precision,iterations,check_every,extra_iterations,converged,rel_residual,true_residual,tol,ms_per_iter,ms_total,spmv_ms_per_iter,vector_ms_per_iter,wait_ms_per_iter,launches_per_iter,bytes_per_iter,bytes_compulsory_per_iter,bw_measured_gbs,pct_version_bound,pct_compulsory,check,date,git_rev'
 if [ "$(head -n 1 "$TMP/cg.csv")" = "$want" ] &&
     awk -F, "$BY_NAME"'NR > 1 { n++; if (col("step") != "step7" || col("rows") != 1050 || col("nnz") != 5*1050-2*50-2*21 ||
         col("iterations") != 25 || col("converged") != 0 || col("check") != "PASS" || !(col("ms_per_iter") > 0) ||
-        col("launches_per_iter") != (col("kernel") == "fused" ? 4 : 6) || col("tol") != 0) bad = 1 }
-        END { exit bad || n != 2 }' "$TMP/cg.csv"; then
+        col("launches_per_iter") != (col("kernel") == "pipelined" ? 2 : col("kernel") == "fused" ? 4 : 6) ||
+        col("bytes_per_iter") - col("bytes_compulsory_per_iter") != (col("kernel") == "pipelined" ? 0 : col("kernel") == "fused" ? 1 : 5) * 4 * 1050 ||
+        col("tol") != 0) bad = 1; k[col("kernel")] = 1 }
+        END { exit bad || n != 3 || !("plain" in k) || !("fused" in k) || !("pipelined" in k) }' "$TMP/cg.csv"; then
     pass "step7 --csv: the CG header, a row a version (25 iterations, converged 0, PASS, timed)"
 else fail "step7 --csv: the CG header, a row a version" "$(cat "$TMP/cg.csv" | cut -c1-300 | tr '\n' '|')"; fi
 
@@ -114,7 +116,7 @@ expect_error "step7 --b too short: refused" "--b:" "$bin" --gen poisson:nx=5,ny=
 # ---- breakdown: a symmetric indefinite matrix, b chosen so that p.Ap < 0 at once ----
 printf '%%%%MatrixMarket matrix coordinate real symmetric\n2 2 2\n1 1 1\n2 2 -1\n' >"$TMP/indef.mtx"
 printf '%%%%MatrixMarket matrix array real general\n2 1\n1\n2\n' >"$TMP/b_indef.mtx"
-for v in plain fused; do
+for v in plain fused pipelined; do
     _run "$bin" --matrix "$TMP/indef.mtx" --b "$TMP/b_indef.mtx" --kernel $v
     st=$(cat "$TMP/status")
     if [ "$st" = 1 ] && grep -q 'breakdown at iteration 1: p.Ap = -3 <= 0, so the matrix is not positive definite' "$TMP/err"; then
@@ -125,7 +127,7 @@ done
 # ---- b = 0: x = 0 after 0 iterations ----
 { echo '%%MatrixMarket matrix array real general'; echo '12 1'; for i in $(seq 12); do echo 0; done; } >"$TMP/b0.mtx"
 solves "step7 b = 0" 0 --gen poisson:nx=4,ny=3 --b "$TMP/b0.mtx" --save-x "$TMP/x0.mtx"
-if [ "$(grep -c '^solve    converged in 0 iterations' "$TMP/out")" = 2 ] &&
+if [ "$(grep -c '^solve    converged in 0 iterations' "$TMP/out")" = 3 ] &&
     [ "$(grep -vc '^%' "$TMP/x0.mtx")" = 13 ] && [ "$(grep -v '^%' "$TMP/x0.mtx" | tail -n +2 | sort -u)" = 0 ]; then
     pass "step7 b = 0: 0 iterations, x = 0 saved"
 else fail "step7 b = 0: 0 iterations, x = 0 saved" "$(grep '^solve' "$TMP/out" | tr '\n' ' ') $(head -c 200 "$TMP/x0.mtx")"; fi
@@ -172,20 +174,20 @@ done
 # the events' cost against the loop without them; one bandwidth for both ----
 _run "$bin" --gen poisson:nx=61,ny=47 --tol 0 --maxiter 64
 nums=$(sed -n 's/^split    product \([0-9.-]*\) + vector kernels \([0-9.-]*\) + read-backs \([0-9.-]*\) + between commands \([0-9.-]*\) (.*) = \([0-9.-]*\) ms an iteration.*/\1 \2 \3 \4 \5/p' "$TMP/out")
-if [ "$(echo "$nums" | grep -c .)" = 2 ] && echo "$nums" | awk '{ d = $1 + $2 + $3 + $4 - $5; if (d > 3e-4 || d < -3e-4) bad = 1 } END { exit bad }' &&
-    [ "$(grep -c '^events   the loop without them: ' "$TMP/out")" = 2 ]; then
-    pass "step7 split: product + vector kernels + read-backs + between commands = the total, both versions"
+if [ "$(echo "$nums" | grep -c .)" = 3 ] && echo "$nums" | awk '{ d = $1 + $2 + $3 + $4 - $5; if (d > 3e-4 || d < -3e-4) bad = 1 } END { exit bad }' &&
+    [ "$(grep -c '^events   the loop without them: ' "$TMP/out")" = 3 ]; then
+    pass "step7 split: product + vector kernels + read-backs + between commands = the total, every version"
 else fail "step7 split adds up" "$(grep -E '^(split|events)' "$TMP/out" | tr '\n' ' ')"; fi
 gbs=$(sed -n 's/^bound .* at \([0-9.]*\) GB\/s.*/\1/p' "$TMP/out" | sort -u)
-[ "$(grep -c '^bound' "$TMP/out")" = 2 ] && [ "$(echo "$gbs" | wc -l)" = 1 ] &&
-    pass "step7: plain and fused set against one bandwidth ($gbs GB/s)" ||
-    fail "step7: one bandwidth for both versions" "$(grep '^bound' "$TMP/out" | tr '\n' ' ')"
+[ "$(grep -c '^bound' "$TMP/out")" = 3 ] && [ "$(echo "$gbs" | wc -l)" = 1 ] &&
+    pass "step7: plain, fused and pipelined set against one bandwidth ($gbs GB/s)" ||
+    fail "step7: one bandwidth for every version" "$(grep '^bound' "$TMP/out" | tr '\n' ' ')"
 
 # ---- the default run (Poisson 256^2) compares its counts with the host's CG ----
 _run "$bin"
 [ "$(cat "$TMP/status")" = 0 ] && grep -q '^host CG  [0-9]* iterations in double' "$TMP/out" &&
-    [ "$(grep -cE '^check +[0-9]+ iterations, the host.s CG in double [0-9]+: agree' "$TMP/out")" = 2 ] &&
-    pass "step7 default run: both versions' counts beside the host CG's" ||
+    [ "$(grep -cE '^check +[0-9]+ iterations, the host.s CG in double [0-9]+: agree' "$TMP/out")" = 3 ] &&
+    pass "step7 default run: every version's count beside the host CG's" ||
     fail "step7 default run: counts compared" "$(grep -E '^(host|check|matrix)' "$TMP/out" | tr '\n' ' ')"
 
 # ---- the same system through SciPy's cg: x and the iteration count ----
@@ -220,15 +222,17 @@ else
     skip "step7 against SciPy's cg" "python3-scipy is not installed (make test installs it: apt-get install python3-scipy)"
 fi
 
-# ---- oclgrind: both versions, float and double, a size that fills no work-group ----
-for v in plain fused; do
+# ---- oclgrind: every version, float and double, a size that fills no work-group ----
+for v in plain fused pipelined; do
     for p in s d; do
         expect_oclgrind "step7 $v $p under oclgrind, poisson 13x11" "--data-races --uninitialized" \
             "$bin" --gen poisson:nx=13,ny=11 --kernel $v --precision $p
     done
 done
-expect_oclgrind "step7 fused under oclgrind, --group-size 4, 9x7, local 64" "--data-races --uninitialized" \
-    "$bin" --gen poisson:nx=9,ny=7 --kernel fused --group-size 4 --local-size 64
+for v in fused pipelined; do
+    expect_oclgrind "step7 $v under oclgrind, --group-size 4, 9x7, local 64" "--data-races --uninitialized" \
+        "$bin" --gen poisson:nx=9,ny=7 --kernel $v --group-size 4 --local-size 64
+done
 
 # ---- the host code under AddressSanitizer and UndefinedBehaviorSanitizer ----
 SAN_BUILD=$ROOT/build-san
