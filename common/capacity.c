@@ -219,10 +219,9 @@ static double probe_bytes(const spmv_limits *run)
  * In bytes: COO 4 + 4 + 8 a value (16 complex); CSR 4 a row and 4 + 8 a
  * value; DIA 4 a slot of ndiag x pitch; the diagonal maps (convert.c) 1 + 4
  * a diagonal of rows + cols; the reference (check.h) y 8 (16 complex), the
- * scale 8, the length 4 and the integer bound 8 a row; step 6's adaptive
- * plan at most 1 a row and 1 a nonzero at its default work-groups (4 ints a
- * block of 16 rows or more, and the long rows' lists). Arrays are counted
- * while they are alive: a conversion holds its input and its output. */
+ * scale 8, the length 4 and the integer bound 8 a row; and what the step
+ * holds beside them, as it says (spmv_holds). Arrays are counted while they
+ * are alive: a conversion holds its input and its output. */
 static phase host_peak(const spmv_limits *run, const spmv_size *s)
 {
     double r = (double)s->rows, c = (double)s->cols, n = (double)s->nnz, wr = s->complex_ ? 2 : 1;
@@ -244,6 +243,8 @@ static phase host_peak(const spmv_limits *run, const spmv_size *s)
         add(p, "CSR", csr);
     }
     int dev = run->memory != 0, cpu = run->memory == SPMV_MEM_HOST, staged = run->memory == SPMV_MEM_DEVICE;
+    const spmv_holds *h = &run->holds;
+    double own = h->part_row * r + h->part_nnz * n;   /* the step's part, h->part */
     if (run->format == 'd') {
         double dia = s->ndiag > 0 ? 4.0 * (double)s->ndiag * (double)s->pitch + 4.0 * (double)s->ndiag : 4 * n;
         if (s->from != SPMV_FROM_GRID) {
@@ -261,9 +262,10 @@ static phase host_peak(const spmv_limits *run, const spmv_size *s)
         phase *p = &ph[np++];
         p->name = "running";
         add(p, "DIA", dia);
-        add(p, "x", 4 * c + (dev ? 8 * c : 0));   /* and its copies: step 5's image, step 4's halo */
+        add(p, "x", 4 * c + (dev ? h->x_device * c : 0));   /* and its copies on a device */
         add(p, "y", 4 * r + (cpu ? 4 * r : 0));   /* and the CPU device's */
         add(p, "the reference", 28 * r);
+        add(p, h->part, h->part ? own : 0);
         add(p, "the buffers staged", staged ? dia + 4 * c + 4 * r : 0);
         add(p, "the probe", probe_bytes(run));
     } else if (run->format == 'c') {
@@ -285,10 +287,10 @@ static phase host_peak(const spmv_limits *run, const spmv_size *s)
         p = &ph[np++];
         p->name = "running";
         add(p, "CSR", base + (run->keeps_values ? vals : 0) + vs * n);
-        add(p, "x", x + vs * c);
+        add(p, "x", x + vs * c + (dev ? h->x_device * c : 0));
         add(p, "y", y + (cpu ? y : 0));
         add(p, "the reference", ref);
-        add(p, "the adaptive plan", r + n);
+        add(p, h->part, h->part ? own : 0);
         add(p, "the buffers staged", staged ? base + vs * (n + c + r) : 0);
         add(p, "the probe", probe_bytes(run));
     }

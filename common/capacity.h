@@ -11,10 +11,10 @@
  *                  reading (the entries as read, COO), converting to CSR
  *                  (COO and CSR), generating (CSR), converting to DIA (CSR,
  *                  DIA padded to its pitch, the diagonal maps), and running
- *                  (the step's matrix, x and its copies, y, the double
- *                  reference, the device's y on a CPU device, step 6's
- *                  adaptive plan, the bandwidth probe), plus an allowance for
- *                  the OpenCL (or CUDA) runtime.
+ *                  (the step's matrix, x, y, the double reference, the
+ *                  device's y on a CPU device, the bandwidth probe, and what
+ *                  the step says it keeps beside them: spmv_holds), plus an
+ *                  allowance for the OpenCL (or CUDA) runtime.
  * The host's peak is held against the memory available: SPMV_HOST_MEM_MB if
  * set (tests pretend a smaller or larger host with it), else MemAvailable of
  * /proc/meminfo plus what the program already holds (its runtime, counted in
@@ -24,9 +24,10 @@
  * generate, so a three-line file that declares two billion rows is refused in
  * a millisecond with what would not fit, not after a minute and 15 GB.
  *
- * What the run is (its device, the step's format and precision) is passed
- * to every check in a spmv_limits: spmv_cl_open fills the device's part (the
- * CUDA yardsticks' open_device theirs), the loader (load.c) the step's, and
+ * What the run is (its device, the step's format, precision and holds) is
+ * passed to every check in a spmv_limits: spmv_cl_open fills the device's
+ * part (the CUDA yardsticks' open_device theirs), the loader (load.c) the
+ * step's (its spmv_step, through the run the parser started), and
  * the readers and generators are handed it. Without a device (step 0, the
  * tools, a NULL spmv_limits) the device checks are skipped and only the
  * host's memory is checked. Nothing here allocates or exits.
@@ -41,6 +42,17 @@
  * given on the host, so they count there too). */
 enum { SPMV_MEM_HOST = 1, SPMV_MEM_DEVICE = 2 };
 
+/* What a step keeps on the host while it runs, beside the arrays every step
+ * of its format keeps (its matrix, x, y, the reference): its own copies and
+ * plans, which the step tells (spmv_step.holds) and capacity.c adds to the
+ * running phase without knowing which step it is. In bytes. */
+typedef struct {
+    double x_device;          /* a column of x, on a device: the copies of x beside the host's (the
+                               * device's buffer, an image's texels, x with a halo); counted in "x" */
+    const char *part;         /* a part of the step's own ("the adaptive plan"); NULL: none */
+    double part_row, part_nnz;   /* its bytes a row and a nonzero */
+} spmv_holds;
+
 /* What a size is judged against: the run's device and the step's format.
  * spmv_fits also keeps here the largest host estimate it has made. */
 typedef struct spmv_limits {
@@ -53,6 +65,7 @@ typedef struct spmv_limits {
     char precision;             /* 's' 'd' 'c' 'z' (DIA: 's'); 0: the file's own field decides */
     long long dia_max_diags;    /* a DIA step's limit (SPMV_DIA_MAX_DIAGS): csr_generate refuses a
                                  * matrix of more diagonals before generating it; 0: none */
+    spmv_holds holds;           /* what the step keeps beside (its spmv_step's) */
     double estimate;            /* the largest host estimate so far (bytes; 0 before any) */
     char line[640];             /* and what it was made of */
 } spmv_limits;

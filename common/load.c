@@ -21,59 +21,14 @@ void spmv_print_dia(const dia_matrix *A)
            A->ndiag ? 100.0 * (1.0 - (double)A->nnz / ((double)A->ndiag * A->rows)) : 0.0);
 }
 
-static void estimate_print(const spmv_options *o, const spmv_limits *lim);
-
-/* --matrix FILE or --gen SPEC, as CSR */
-static void read_csr(const spmv_options *o, spmv_limits *lim, csr_matrix *A)
-{
-    spmv_error err;
-    if (o->gen) {
-        if (csr_generate(o->gen, o->seed, lim, A, &err)) {
-            estimate_print(o, lim);
-            spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-        }
-        return;
-    }
-    const char *path = o->matrix;
-    coo_matrix C;
-    if (matrix_read(path, lim, &C, &err)) {
-        estimate_print(o, lim);
-        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    }
-    int rc = coo_to_csr(&C, A, &err);
-    coo_free(&C);
-    if (rc)
-        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-}
-
-/* The grid's size against the run's limits, before any of it is built
- * (pitch_align 1 before the step has said its own: a lower bound). */
-static void check_grid(const spmv_options *o, spmv_limits *lim, size_t pitch_align)
-{
-    spmv_error err;
-    long long nnz;
-    int ndiag;
-    if (grid_shape(o->grid_w, o->grid_h, o->radius, &nnz, &ndiag, &err))
-        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-    long long n = (long long)o->grid_w * o->grid_h;
-    spmv_size s = { .rows = n, .cols = n, .nnz = nnz, .from = SPMV_FROM_GRID,
-                    .csr_too = o->info || o->save_matrix };
-    if (lim->format == 'd') {
-        s.ndiag = ndiag;
-        s.pitch = (long long)spmv_round_up((size_t)n, pitch_align);
-    }
-    if (spmv_fits(lim, &s, &err)) {
-        estimate_print(o, lim);
-        spmv_die(SPMV_EXIT_USAGE, "grid %dx%d radius %d (%lld rows, %lld nonzeros): %s; try a smaller --grid",
-                 o->grid_w, o->grid_h, o->radius, n, nnz, err.msg);
-    }
-}
+/* The helpers below take what they need of the options: the grid, and
+ * --estimate's flag (estimate) on the paths that may end in it. */
 
 /* --estimate: the host's estimate, once the matrix's size is known, then
  * exit; printed before a refusal too (the device's limits, or the host's) */
-static void estimate_print(const spmv_options *o, const spmv_limits *lim)
+static void estimate_print(int estimate, const spmv_limits *lim)
 {
-    if (!o->estimate || spmv_host_estimate(lim) <= 0)
+    if (!estimate || spmv_host_estimate(lim) <= 0)
         return;
     char line[768];
     spmv_host_estimate_line(lim, line, sizeof line);
@@ -81,26 +36,87 @@ static void estimate_print(const spmv_options *o, const spmv_limits *lim)
     fflush(stdout);
 }
 
-static void estimate_exit(const spmv_options *o, const spmv_limits *lim)
+static void estimate_exit(int estimate, const spmv_limits *lim)
 {
-    if (!o->estimate)
+    if (!estimate)
         return;
-    estimate_print(o, lim);
+    estimate_print(estimate, lim);
     exit(SPMV_EXIT_PASS);
 }
 
-/* The grid as CSR (step 6, and --info or --save-matrix of a DIA step). */
-static void grid_csr(const spmv_options *o, spmv_limits *lim, csr_matrix *A)
+/* A matrix refused for its size (err): with --estimate, the estimate so far
+ * first; one line, exit 2 */
+static void refuse_size(int estimate, const spmv_limits *lim, const char *msg)
+{
+    estimate_print(estimate, lim);
+    spmv_die(SPMV_EXIT_USAGE, "%s", msg);
+}
+
+/* --gen SPEC (seeded) or --matrix FILE (path), as CSR */
+static void read_csr(const char *gen, const char *path, uint64_t seed, int estimate, spmv_limits *lim, csr_matrix *A)
 {
     spmv_error err;
-    check_grid(o, lim, 1);
-    estimate_exit(o, lim);   /* --estimate: nothing built (spmv_save_matrix never gets here with it) */
-    if (csr_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, A, &err))
+    if (gen) {
+        if (csr_generate(gen, seed, lim, A, &err))
+            refuse_size(estimate, lim, err.msg);
+        return;
+    }
+    coo_matrix C;
+    if (matrix_read(path, lim, &C, &err))
+        refuse_size(estimate, lim, err.msg);
+    int rc = coo_to_csr(&C, A, &err);
+    coo_free(&C);
+    if (rc)
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+}
+
+/* The grid of --grid, --radius and --seed */
+typedef struct {
+    int w, h, radius;
+    uint64_t seed;
+} grid_spec;
+
+static grid_spec grid_of(const spmv_options *o)
+{
+    return (grid_spec){ .w = o->grid_w, .h = o->grid_h, .radius = o->radius, .seed = o->seed };
+}
+
+/* The grid's size against the run's limits, before any of it is built
+ * (pitch_align 1 before the step has said its own: a lower bound); csr_too:
+ * --info or --save-matrix build it as CSR too. */
+static void check_grid(const grid_spec *g, int csr_too, int estimate, spmv_limits *lim, size_t pitch_align)
+{
+    spmv_error err;
+    long long nnz;
+    int ndiag;
+    if (grid_shape(g->w, g->h, g->radius, &nnz, &ndiag, &err))
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    long long n = (long long)g->w * g->h;
+    spmv_size s = { .rows = n, .cols = n, .nnz = nnz, .from = SPMV_FROM_GRID, .csr_too = csr_too };
+    if (lim->format == 'd') {
+        s.ndiag = ndiag;
+        s.pitch = (long long)spmv_round_up((size_t)n, pitch_align);
+    }
+    if (spmv_fits(lim, &s, &err)) {
+        estimate_print(estimate, lim);
+        spmv_die(SPMV_EXIT_USAGE, "grid %dx%d radius %d (%lld rows, %lld nonzeros): %s; try a smaller --grid",
+                 g->w, g->h, g->radius, n, nnz, err.msg);
+    }
+}
+
+/* The grid as CSR (step 6, and --info or --save-matrix of a DIA step). */
+static void grid_csr(const grid_spec *g, int csr_too, int estimate, spmv_limits *lim, csr_matrix *A)
+{
+    spmv_error err;
+    check_grid(g, csr_too, estimate, lim, 1);
+    estimate_exit(estimate, lim);   /* --estimate: nothing built (spmv_save_matrix never gets here with it) */
+    if (csr_generate_grid(g->w, g->h, g->radius, g->seed, A, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
 }
 
 /* format and value_size: what the step will hold, for the size checks of
- * the readers (capacity.h) */
+ * the readers (capacity.h), with what the step says it holds beside (its
+ * spmv_step, which the parser gave the run) */
 static void read_input(spmv_run *run, const spmv_options *o, const spmv_limits *device, char format,
                        char precision, spmv_input *in)
 {
@@ -111,9 +127,11 @@ static void read_input(spmv_run *run, const spmv_options *o, const spmv_limits *
     in->limits.format = format;
     in->limits.precision = precision;
     in->limits.dia_max_diags = format == 'd' ? SPMV_DIA_MAX_DIAGS : 0;
+    if (run && run->step)
+        in->limits.holds = run->step->holds;
     in->grid = !o->matrix && !o->gen;
     if (!in->grid)
-        read_csr(o, &in->limits, &in->csr);
+        read_csr(o->gen, o->matrix, o->seed, o->estimate, &in->limits, &in->csr);
     spmv_phase_add(run, SPMV_PH_MATRIX, spmv_now() - t0);
 }
 
@@ -132,32 +150,32 @@ void spmv_load_dia(spmv_run *run, const spmv_options *o, spmv_input *in, size_t 
 {
     double t0 = spmv_now();
     spmv_error err;
+    grid_spec g = grid_of(o);
     if (!in->grid) {
         int rc = csr_to_dia(&in->csr, pitch_align, &in->limits, A, &err);
         csr_free(&in->csr);
-        if (rc) {
-            estimate_print(o, &in->limits);
-            spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
-        }
+        if (rc)
+            refuse_size(o->estimate, &in->limits, err.msg);
     } else {
-        check_grid(o, &in->limits, pitch_align);
-        estimate_exit(o, &in->limits);
-        if (dia_generate_grid(o->grid_w, o->grid_h, o->radius, o->seed, pitch_align, A, &err))
+        check_grid(&g, o->info || o->save_matrix, o->estimate, &in->limits, pitch_align);
+        estimate_exit(o->estimate, &in->limits);
+        if (dia_generate_grid(g.w, g.h, g.radius, g.seed, pitch_align, A, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
     }
     spmv_phase_add(run, SPMV_PH_MATRIX, spmv_now() - t0);
-    estimate_exit(o, &in->limits);
+    estimate_exit(o->estimate, &in->limits);
     spmv_print_dia(A);
 }
 
 void spmv_load_csr(spmv_run *run, const spmv_options *o, spmv_input *in, csr_matrix *A)
 {
     double t0 = spmv_now();
+    grid_spec g = grid_of(o);
     if (in->grid)
-        grid_csr(o, &in->limits, A);
+        grid_csr(&g, o->info || o->save_matrix, o->estimate, &in->limits, A);
     else
         *A = in->csr;
-    estimate_exit(o, &in->limits);
+    estimate_exit(o->estimate, &in->limits);
     memset(&in->csr, 0, sizeof in->csr);
     spmv_phase_add(run, SPMV_PH_MATRIX, spmv_now() - t0);
 }
@@ -201,16 +219,17 @@ static const char *saved_by(const spmv_run *run)
     return run && run->name ? run->name : spmv_prog_name();
 }
 
-static void save_csr(const spmv_run *run, const spmv_options *o, const csr_matrix *A)
+/* --info (info), --save-matrix FILE (save_matrix); quiet: --quiet */
+static void save_csr(const spmv_run *run, int info, const char *save_matrix, int quiet, const csr_matrix *A)
 {
     spmv_error err;
-    if (o->info) {
+    if (info) {
         char line[1536];
         if (spmv_info_line(A, line, sizeof line, &err))
             spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
         printf("info     %s\n", line);
     }
-    if (o->save_matrix) {
+    if (save_matrix) {
         const spmv_origin *g = &A->origin;
         char comment[1400];
         int n = snprintf(comment, sizeof comment, "written by %s --save-matrix: the matrix as loaded "
@@ -219,10 +238,10 @@ static void save_csr(const spmv_run *run, const spmv_options *o, const csr_matri
         if (strcmp(g->field, "pattern") == 0 && n > 0 && (size_t)n < sizeof comment)
             snprintf(comment + n, sizeof comment - (size_t)n,
                      "\npattern matrix: written as real, every stored entry 1.0");
-        if (mm_write_csr(o->save_matrix, A, comment, &err))
+        if (mm_write_csr(save_matrix, A, comment, &err))
             spmv_die(SPMV_EXIT_USAGE, "--save-matrix: %s", err.msg);
-        if (!o->quiet)
-            printf("saved    matrix to %s (%lld entries)\n", o->save_matrix, A->nnz);
+        if (!quiet)
+            printf("saved    matrix to %s (%lld entries)\n", save_matrix, A->nnz);
     }
 }
 
@@ -230,30 +249,31 @@ void spmv_save_matrix(spmv_run *run, const spmv_options *o, spmv_input *in)
 {
     if (!o->info && !o->save_matrix)
         return;
+    grid_spec g = grid_of(o);
     if (o->estimate) {   /* nothing built or written; the grid's CSR counted */
         if (in->grid)
-            check_grid(o, &in->limits, 1);
+            check_grid(&g, 1, 1, &in->limits, 1);
         return;
     }
     double t0 = spmv_now();
     if (in->grid) {
         csr_matrix C;
-        grid_csr(o, &in->limits, &C);
-        save_csr(run, o, &C);
+        grid_csr(&g, 1, 0, &in->limits, &C);
+        save_csr(run, o->info, o->save_matrix, o->quiet, &C);
         csr_free(&C);
     } else {
-        save_csr(run, o, &in->csr);
+        save_csr(run, o->info, o->save_matrix, o->quiet, &in->csr);
     }
     spmv_phase_add(run, SPMV_PH_MATRIX, spmv_now() - t0);
 }
 
 /* ---- x ------------------------------------------------------------------ */
 
-/* x from --x FILE, rounded to the run's precision as the random x is. */
-static double *read_x_doubles(const spmv_options *o, int n, int complex_, int round_to_float)
+/* x from --x FILE (path), rounded to the run's precision as the random x is. */
+static double *read_x_doubles(const char *path, int n, int complex_, int round_to_float)
 {
     spmv_error err;
-    double *x = mm_read_vector(o->x_file, n, complex_, &err);
+    double *x = mm_read_vector(path, n, complex_, &err);
     if (!x)
         spmv_die(SPMV_EXIT_USAGE, "--x: %s", err.msg);
     if (round_to_float)   /* as the random x is: each part rounded to nearest float */
@@ -262,10 +282,10 @@ static double *read_x_doubles(const spmv_options *o, int n, int complex_, int ro
     return x;
 }
 
-static float *read_x_floats(const spmv_options *o, int n)
+static float *read_x_floats(const char *path, int n)
 {
     spmv_error err;
-    double *xd = read_x_doubles(o, n, 0, 1);
+    double *xd = read_x_doubles(path, n, 0, 1);
     float *x = spmv_alloc((size_t)n + 1, sizeof *x, "vector x", &err);
     if (!x)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
@@ -279,7 +299,7 @@ float *spmv_x_floats(spmv_run *run, const spmv_options *o, int n)
 {
     double t0 = spmv_now();
     spmv_error err;
-    float *x = o->x_file ? read_x_floats(o, n) : spmv_random_floats((size_t)n, o->seed, &err);
+    float *x = o->x_file ? read_x_floats(o->x_file, n) : spmv_random_floats((size_t)n, o->seed, &err);
     if (!x)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
     spmv_phase_add(run, SPMV_PH_X, spmv_now() - t0);
@@ -290,7 +310,7 @@ double *spmv_x_doubles(spmv_run *run, const spmv_options *o, int n, int complex_
 {
     double t0 = spmv_now();
     spmv_error err;
-    double *x = o->x_file ? read_x_doubles(o, n, complex_, round_to_float)
+    double *x = o->x_file ? read_x_doubles(o->x_file, n, complex_, round_to_float)
                           : spmv_random_doubles((size_t)n * (complex_ ? 2 : 1), o->seed, round_to_float, &err);
     if (!x)
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);

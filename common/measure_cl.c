@@ -131,7 +131,7 @@ static void read_back(spmv_cl *cl, cl_mem y, void *host, size_t bytes)
 }
 
 int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem d_y, void *y, const spmv_ref *ref,
-                     int single, const spmv_options *o, spmv_measure *m)
+                     int single, int warmup, int runs, spmv_measure *m)
 {
     m->median = m->min = 0;
     memset(&m->bw, 0, sizeof m->bw);
@@ -140,7 +140,7 @@ int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem d_y, void 
     size_t bytes = (size_t)ref->n * (ref->complex_ ? 2 : 1) * (single ? 4 : 8);
     spmv_cl_poison(cl, d_y, bytes);
     spmv_probe *probe = device_probe(cl);
-    spmv_time_seq(cl, l, n, o->warmup, o->runs, probe, &m->median, &m->min);
+    spmv_time_seq(cl, l, n, warmup, runs, probe, &m->median, &m->min);
     m->bw = spmv_probe_medians(probe);
     read_back(cl, d_y, y, bytes);
     spmv_check again = spmv_check_result(ref, y, single);
@@ -152,8 +152,8 @@ int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem d_y, void 
 }
 
 int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem d_y, float *y,
-                        const spmv_ref *ref, const spmv_options *o, spmv_measure *m)
+                        const spmv_ref *ref, int warmup, int runs, spmv_measure *m)
 {
     spmv_launch l = { k, global, local };
-    return spmv_measure_seq(cl, &l, 1, d_y, y, ref, 1, o, m);
+    return spmv_measure_seq(cl, &l, 1, d_y, y, ref, 1, warmup, runs, m);
 }

@@ -29,11 +29,11 @@ void spmv_time_seq(spmv_cl *cl, const spmv_launch *l, int n, int warmup, int run
  * If the first check failed, nothing runs. Prints nothing (report.h does).
  * Returns 1 if the check (still) passes. */
 int spmv_measure_kernel(spmv_cl *cl, cl_kernel k, size_t global, size_t local, cl_mem d_y, float *y,
-                        const spmv_ref *ref, const spmv_options *o, spmv_measure *m);
+                        const spmv_ref *ref, int warmup, int runs, spmv_measure *m);
 /* The same for a run made of n kernels in sequence (step 6's adaptive kernel
  * and its fix-up), timed from the first start to the last end; y holds
  * floats if single, else doubles (pairs if the reference is complex). */
 int spmv_measure_seq(spmv_cl *cl, const spmv_launch *l, int n, cl_mem d_y, void *y, const spmv_ref *ref,
-                     int single, const spmv_options *o, spmv_measure *m);
+                     int single, int warmup, int runs, spmv_measure *m);
 
 #endif

@@ -1,6 +1,7 @@
 /* options.c - command-line parsing shared by every step: one table of
  * options, each in a group (options.h); a step takes the groups it names, and
- * its --help lists those alone, with its own defaults. */
+ * its --help lists those alone, with its own defaults, and the options of
+ * its own table (spmv_step.own) among them. */
 #include "options.h"
 
 #include "results.h"
@@ -24,7 +25,7 @@ enum {
     O_GRID, O_RADIUS, O_MATRIX, O_GEN, O_SEED, O_PRECISION,
     O_INFO, O_X, O_SAVE_X, O_B, O_SAVE_B, O_SAVE_Y, O_SAVE_MATRIX, O_HISTORY,
     O_RUNS, O_WARMUP, O_DEVICE, O_LOCAL_SIZE, O_KERNEL_FILE, O_CL_OPTS, O_KERNEL,
-    O_THREADS, O_BLOCK, O_GROUP, O_SPLIT, O_COMBINE, O_TOL, O_MAXITER, O_CHECK_EVERY,
+    O_THREADS, O_BLOCK, O_GROUP, O_TOL, O_MAXITER,
     O_CSV, O_QUIET, O_ESTIMATE, O_HELP,
 };
 enum { SEC_MATRIX, SEC_CHECK, SEC_RUN, SEC_COUNT };
@@ -80,8 +81,6 @@ static const option TABLE[] = {
       "stop at a relative residual |r|/|b| <= T; 0: run exactly --maxiter "
       "iterations (a timing run)", "1e-5 float, 1e-10 double" },
     { O_MAXITER, "--maxiter", "N", OPT_CG, SEC_RUN, "stop after N iterations", "10 n, n the rows" },
-    { O_CHECK_EVERY, "--check-every", "K", OPT_CHECK_EVERY, SEC_RUN, "read the residual back every K iterations",
-      "printed" },
     { O_DEVICE, "--device", "SEL", OPT_DEVICE, SEC_RUN,
       "P:D, cpu, gpu, or part of a name (or SPMV_DEVICE); see `make devices`", "" },
     { O_LOCAL_SIZE, "--local-size", "L", OPT_OPENCL, SEC_RUN, "work-group size", "the step's own" },
@@ -97,15 +96,6 @@ static const option TABLE[] = {
     { O_THREADS, "--threads", "N", OPT_THREADS, SEC_RUN, "OpenMP threads", "1: the article's serial loop" },
     { O_BLOCK, "--block", "N", OPT_BLOCK, SEC_RUN, "rows per block", "" },
     { O_GROUP, "--group-size", "N", OPT_GROUP, SEC_RUN, "work-items per row (vector kernel)", "" },
-    { O_SPLIT, "--split", "N", OPT_SPLIT, SEC_RUN,
-      "rows longer than N nonzeros are cut across work-groups (adaptive "
-      "kernel)", "from the matrix and the device" },
-    { O_COMBINE, "--combine", "HOW", OPT_SPLIT, SEC_RUN,
-      "how a split row's pieces are added: count (in the kernel, by the last "
-      "piece, counted in with an atomic increment; needs a fence of device "
-      "scope), last (in the kernel, by the last piece, through one 64-bit "
-      "atomic word; float and double) or fixup (a second kernel)",
-      "the first of these the device allows" },
     { O_CSV, "--csv", "FILE", ALWAYS, SEC_RUN, "append one result row to FILE (header when new)", "" },
     { O_QUIET, "--quiet", "", ALWAYS, SEC_RUN, "print only the result lines (check, time, speed, bound; errors on stderr)",
       "" },
@@ -115,6 +105,13 @@ static const option TABLE[] = {
     { O_HELP, "--help", "", ALWAYS, SEC_RUN, "this text", "" },
 };
 #define NOPT (sizeof TABLE / sizeof *TABLE)
+
+/* The options a chapter owns (its spmv_step.own, where its parsing, help and
+ * default are): only their names here, so that a step without one refuses it
+ * as an option of the course's one vocabulary that this step does not take,
+ * not as an unknown word. */
+static const char OWNED[][16] = { "--split", "--combine", "--check-every" };
+#define NOWNED (sizeof OWNED / sizeof *OWNED)
 
 static const char SECTION[SEC_COUNT][72] = {
     "",   /* the matrix: a heading with the step's default */
@@ -211,10 +208,25 @@ static void print_wrapped(const char *text, int at, int indent)
 
 /* One option's lines: the name and its argument in 20 columns, then the
  * help and the default, wrapped. */
+static void print_entry(const spmv_step *s, const char *name, const char *arg, const char *text, const char *def)
+{
+    char head[48];
+    snprintf(head, sizeof head, "%s%s%s", name, arg[0] ? " " : "", arg);
+    char body[1024];
+    snprintf(body, sizeof body, text, s->name);   /* the help: a literal, "%s" at most once */
+    size_t len = strlen(body);
+    if (def)
+        snprintf(body + len, sizeof body - len, " (default %s)", def);
+    printf("  %-19s ", head);
+    if (strlen(head) > 19)
+        printf("\n%*s", HELP_INDENT, "");
+    print_wrapped(body, HELP_INDENT, HELP_INDENT);
+}
+
+/* A row of TABLE, with the step's words for it */
 static void print_option(const spmv_step *s, const option *r)
 {
-    char head[48], help[512], variants[256];
-    snprintf(head, sizeof head, "%s%s%s", r->name, r->arg[0] ? " " : "", r->arg);
+    char help[512], variants[256];
     const char *text = r->help;
     if (r->id == O_PRECISION) {
         precision_list(s, 1, help, sizeof help);
@@ -225,16 +237,51 @@ static void print_option(const spmv_step *s, const option *r)
         snprintf(variants, sizeof variants, "which kernel: %s", s->variants);
         text = variants;
     }
-    char body[1024];
-    snprintf(body, sizeof body, text, s->name);   /* TABLE's help: a literal, "%s" at most once */
-    const char *def = default_of(s, r);
-    size_t len = strlen(body);
-    if (def)
-        snprintf(body + len, sizeof body - len, " (default %s)", def);
-    printf("  %-19s ", head);
-    if (strlen(head) > 19)
-        printf("\n%*s", HELP_INDENT, "");
-    print_wrapped(body, HELP_INDENT, HELP_INDENT);
+    print_entry(s, r->name, r->arg, text, default_of(s, r));
+}
+
+/* ---- the step's own options (spmv_step.own) ------------------------------ */
+
+static size_t own_count(const spmv_step *s)
+{
+    size_t n = 0;
+    while (s->own && s->own[n].name)
+        n++;
+    return n;
+}
+
+/* The step's own option NAME: its place in the table, or -1 */
+static int own_index(const spmv_step *s, const char *name)
+{
+    for (size_t k = 0; k < own_count(s); k++)
+        if (strcmp(s->own[k].name, name) == 0)
+            return (int)k;
+    return -1;
+}
+
+static void print_own(const spmv_step *s, const spmv_option *d)
+{
+    const char *def = note_of(s->defaults, d->name);
+    print_entry(s, d->name, d->arg, d->help, def ? def : d->def);
+}
+
+/* The step's own options listed after the option NAME (NULL: those listed
+ * last), each followed by those after it: to print (list NULL) or to add to
+ * list, ", "-separated, as taken_list does. */
+static void own_after(const spmv_step *s, const char *name, char *list, size_t size)
+{
+    for (size_t k = 0; k < own_count(s); k++) {
+        const spmv_option *d = &s->own[k];
+        if (name ? !d->after || strcmp(d->after, name) != 0 : d->after != NULL)
+            continue;
+        if (!list) {
+            print_own(s, d);
+        } else {
+            size_t len = strlen(list);
+            snprintf(list + len, size - len, "%s%s", len ? ", " : "", d->name);
+        }
+        own_after(s, d->name, list, size);
+    }
 }
 
 static void usage(const spmv_step *s)
@@ -250,8 +297,12 @@ static void usage(const spmv_step *s)
         else
             printf("\n%s\n", SECTION[sec]);
         for (size_t i = 0; i < NOPT; i++)
-            if (TABLE[i].section == sec && takes(s, &TABLE[i]))
+            if (TABLE[i].section == sec && takes(s, &TABLE[i])) {
                 print_option(s, &TABLE[i]);
+                own_after(s, TABLE[i].name, NULL, 0);
+            }
+        if (sec == SEC_RUN)
+            own_after(s, NULL, NULL, 0);
     }
     char exits[512];
     snprintf(exits, sizeof exits, "Exit status: %s.", s->exit_statuses ? s->exit_statuses
@@ -269,16 +320,19 @@ static const option *find(const spmv_step *s, const char *name)
     return NULL;
 }
 
-/* "--grid, --radius, ..., --help": the options the step takes */
+/* "--grid, --radius, ..., --help": the options the step takes, in the order
+ * of its --help */
 static void taken_list(const spmv_step *s, char *out, size_t size)
 {
-    size_t len = 0;
     out[0] = '\0';
-    for (size_t i = 0; i < NOPT && len < size; i++) {
+    for (size_t i = 0; i < NOPT; i++) {
         if (!takes(s, &TABLE[i]))
             continue;
-        len += (size_t)snprintf(out + len, size - len, "%s%s", len ? ", " : "", TABLE[i].name);
+        size_t len = strlen(out);
+        snprintf(out + len, size - len, "%s%s", len ? ", " : "", TABLE[i].name);
+        own_after(s, TABLE[i].name, out, size);
     }
+    own_after(s, NULL, out, size);
 }
 
 static void bad(const char *fmt, const char *a, const char *b)
@@ -292,11 +346,13 @@ static void bad(const char *fmt, const char *a, const char *b)
  * the options it takes. */
 static void refuse(const spmv_step *s, const char *name)
 {
-    int known = 0;
+    const char *own = note_of(s->refusals, name);
+    int known = own != NULL;
     for (size_t i = 0; i < NOPT; i++)
         known |= strcmp(TABLE[i].name, name) == 0;
+    for (size_t i = 0; i < NOWNED; i++)
+        known |= strcmp(OWNED[i], name) == 0;
     char why[512] = "";
-    const char *own = note_of(s->refusals, name);
     if (own)
         snprintf(why, sizeof why, ": %s", own);
     else if (strcmp(name, "--kernel") == 0 && (s->takes & OPT_OPENCL))
@@ -425,12 +481,6 @@ static void set(const spmv_step *s, const option *r, const char *v, spmv_options
     case O_THREADS: o->threads = (int)parse_int(r->name, v, 1, 1024); break;
     case O_BLOCK: o->block = (int)parse_int(r->name, v, 1, INT_MAX); break;
     case O_GROUP: o->group = (int)parse_int(r->name, v, 1, 1024); break;
-    case O_SPLIT: o->split = (int)parse_int(r->name, v, 1, INT_MAX); break;
-    case O_COMBINE:
-        if (strcmp(v, "count") != 0 && strcmp(v, "last") != 0 && strcmp(v, "fixup") != 0)
-            bad("--combine wants count, last or fixup, not '%s'%s", v, "");
-        o->combine = v;
-        break;
     case O_TOL: {
         char *end;
         errno = 0;
@@ -442,7 +492,6 @@ static void set(const spmv_step *s, const option *r, const char *v, spmv_options
         break;
     }
     case O_MAXITER: o->maxiter = (int)parse_int(r->name, v, 1, INT_MAX - 1); break;
-    case O_CHECK_EVERY: o->check_every = (int)parse_int(r->name, v, 1, 1000000); break;
     case O_CSV: o->csv = v; break;
     case O_QUIET: o->quiet = 1; break;
     case O_ESTIMATE: o->estimate = 1; break;
@@ -450,11 +499,71 @@ static void set(const spmv_step *s, const option *r, const char *v, spmv_options
     }
 }
 
+/* "count, last or fixup" of "count,last,fixup" */
+static void word_list(const char *words, char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (const char *p = words; *p && len < size;) {
+        size_t n = strcspn(p, ",");
+        const char *sep = len == 0 ? "" : p[n] ? ", " : " or ";
+        len += (size_t)snprintf(out + len, size - len, "%s%.*s", sep, (int)n, p);
+        p += n + (p[n] == ',');
+    }
+}
+
+/* Store the value of the step's own option k */
+static void set_own(const spmv_step *s, int k, const char *v, spmv_options *o)
+{
+    const spmv_option *d = &s->own[k];
+    spmv_own_value *val = &o->own[k];
+    if (d->kind == SPMV_OWN_NUMBER) {
+        val->number = (int)parse_int(d->name, v, d->lo, d->hi);
+    } else if (!has_variant(d->words, v)) {
+        char list[256], msg[512];
+        word_list(d->words, list, sizeof list);
+        snprintf(msg, sizeof msg, "%s wants %s, not '%%s'%%s", d->name, list);
+        bad(msg, v, "");
+    }
+    val->word = v;
+    val->given = 1;
+}
+
+/* The step's own option NAME, or abort: a name the program asks for that its
+ * table does not hold is the program's mistake */
+static const spmv_own_value *own_value(const spmv_options *o, const char *name, int kind)
+{
+    for (int k = 0; o->own_table && o->own_table[k].name; k++)
+        if (strcmp(o->own_table[k].name, name) == 0 && o->own_table[k].kind == kind)
+            return &o->own[k];
+    fprintf(stderr, "%s: internal error: no option %s of that kind in the step's own table (spmv_step.own)\n",
+            spmv_prog_name(), name);
+    abort();
+}
+
+int spmv_own_int(const spmv_options *o, const char *name, int dflt)
+{
+    const spmv_own_value *v = own_value(o, name, SPMV_OWN_NUMBER);
+    return v->given ? v->number : dflt;
+}
+
+const char *spmv_own_word(const spmv_options *o, const char *name, const char *dflt)
+{
+    const spmv_own_value *v = own_value(o, name, SPMV_OWN_WORD);
+    return v->given ? v->word : dflt;
+}
+
 void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o, spmv_run *run)
 {
     memset(run, 0, sizeof *run);
     run->name = s->name;
+    run->step = s;
+    if (own_count(s) > SPMV_OWN_MAX) {
+        fprintf(stderr, "%s: internal error: more than %d options in the step's own table\n", s->name, SPMV_OWN_MAX);
+        abort();
+    }
     memset(o, 0, sizeof *o);
+    o->own_table = s->own;
     o->grid_w = o->grid_h = DEFAULT_GRID;
     o->radius = DEFAULT_RADIUS;
     o->runs = DEFAULT_RUNS;
@@ -476,16 +585,22 @@ void spmv_parse(int argc, char **argv, const spmv_step *s, spmv_options *o, spmv
         const char *v = NULL, *eq = strchr(a, '=');
         snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
         const option *r = find(s, name);
-        if (!r)
+        int own = r ? -1 : own_index(s, name);
+        if (!r && own < 0)
             refuse(s, name);
-        if (r->arg[0] && eq) {
+        int wants = r ? r->arg[0] != '\0' : 1;
+        if (wants && eq) {
             v = eq + 1;
-        } else if (r->arg[0]) {
+        } else if (wants) {
             if (i + 1 >= argc)
                 bad("%s needs a value%s", a, "");
             v = argv[++i];
         } else if (eq) {
             bad("%s takes no value%s", name, "");
+        }
+        if (own >= 0) {
+            set_own(s, own, v, o);
+            continue;
         }
         if (r->group == OPT_HOST) {
             /* `make run ARGS="--device gpu"` gives them to every step: taken, noted once below */

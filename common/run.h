@@ -17,8 +17,11 @@
 
 #include <stdio.h>
 
+struct spmv_step;   /* options.h */
+
 typedef struct spmv_run {
     const char *name;              /* the step's ("step1"): the comment of every file the run saves */
+    const struct spmv_step *step;  /* the step (options.h): the loader reads what it holds (capacity.h) */
     FILE *results;                 /* where the result lines go (results.h); NULL: stdout */
     double spent[SPMV_PH_COUNT];   /* the host's setup so far, seconds by phase (stopwatch.h) */
 } spmv_run;

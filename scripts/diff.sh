@@ -38,11 +38,12 @@ code() {
     if [ -f "$1" ]; then tail -n +$(($2 + 1)) "$1"; else :; fi
 }
 
-# Chapter 7 is not a faster product but the loop around it, in two versions
-# side by side in one program: its lesson is plain against fused. So it
-# prints the kernel's "What changed" paragraph, then the iteration of each
-# version (main.c's solve_plain against solve_fused), then what the fused
-# build adds to chapter 6's kernels (the hook's definition in kernel.cl).
+# Chapter 7 is not a faster product but the loop around it, in three versions
+# side by side in one program: its lesson is plain against fused (and
+# pipelined, which solve_fused runs too). So it prints the kernel's "What
+# changed" paragraph, then the iteration of each version (main.c's
+# solve_plain against solve_fused), then what the fused and pipelined builds
+# add to chapter 6's kernels (the hooks' definitions in kernel.cl).
 if [ "$n" = 7 ]; then
     k=$cur/kernel.cl m=$cur/main.c
     echo "==== $k, from its opening comment:"
@@ -55,8 +56,8 @@ if [ "$n" = 7 ]; then
         if [ -n "$color" ]; then
             sed -e $'s/^-.*/\e[31m&\e[m/' -e $'s/^+.*/\e[32m&\e[m/' -e $'s/^@@.*/\e[36m&\e[m/'
         else cat; fi
-    echo "==== what the fused build adds to chapter 6's kernels ($prev/kernel.cl, CSR_STORE): $k"
-    awk '/^#ifdef CG_FUSED/ { on = 1 } on { print } on && /^# *if/ { depth++ } on && /^# *endif/ && !--depth { exit }' "$k"
+    echo "==== what the pipelined and fused builds add to chapter 6's kernels ($prev/kernel.cl, CSR_STORE): $k"
+    awk '/^#ifdef CG_PIPELINED/ { on = 1 } on { print } on && /^# *if/ { depth++ } on && /^# *endif/ && !--depth { exit }' "$k"
     exit 0
 fi
 

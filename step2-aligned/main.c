@@ -18,6 +18,7 @@ static const spmv_step STEP = {
     .takes = OPT_GRID | OPT_PRODUCT | OPT_DEVICE | OPT_OPENCL,
     .model_bytes = 12,   /* offset + matrix value + x per multiply-add */
     .defaults = (const spmv_note[]){ { "--local-size", "128" }, { NULL, NULL } },
+    .holds = { .x_device = 8 },   /* the host's estimate (capacity.h): x's device buffer and a copy, 8 bytes a column */
 };
 
 /* Each diagonal starts on a 128-byte boundary: the pitch is a multiple of 32
@@ -82,7 +83,7 @@ int main(int argc, char **argv)
     CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
     CL_CHECK(clEnqueueReadBuffer(cl.queue, d_y, CL_TRUE, 0, A.rows * sizeof(float), y, 0, NULL, NULL));
     spmv_measure m = { .check = spmv_check_result(&ref, y, 1) };
-    spmv_measure_kernel(&cl, k, global, local, d_y, y, &ref, &o, &m);
+    spmv_measure_kernel(&cl, k, global, local, d_y, y, &ref, o.warmup, o.runs, &m);
 
     /* 7. Report (common/report.h): the check, y to --save-y, the time against
      * the bandwidth measured between the timed runs, on this device */

@@ -27,7 +27,7 @@ static const spmv_step STEP = {
     .kernel_path = SPMV_KERNEL_PATH,
     .variants = "scalar,vector,adaptive,all",
     .default_variant = "all",
-    .takes = OPT_GRID | OPT_PRODUCT | OPT_DEVICE | OPT_OPENCL | OPT_PRECISION | OPT_GROUP | OPT_SPLIT,
+    .takes = OPT_GRID | OPT_PRODUCT | OPT_DEVICE | OPT_OPENCL | OPT_PRECISION | OPT_GROUP,
     .model_bytes = 0,   /* CSR has no DIA model; the bound is the compulsory traffic */
     .precisions = "sdcz",
     .defaults = (const spmv_note[]){ { "--precision", "the file's: s, or c for a complex file" },
@@ -36,6 +36,8 @@ static const spmv_step STEP = {
                                      { NULL, NULL } },
     .exit_statuses = "0 check passed, 1 check failed, 2 bad input or out of memory, 3 skipped (the device lacks "
                      "cl_khr_fp64, which d and z need, or the atomics --combine needs)",
+    .own = ADAPTIVE_OPTIONS,     /* the chapter's own options, the adaptive kernel's --split and --combine */
+    .holds = ADAPTIVE_HOLDS,     /* its plan, in the host's estimate (capacity.h) */
 };
 
 #define LOCAL_SIZE_SCALAR 128
@@ -190,7 +192,7 @@ int main(int argc, char **argv)
     if (o.group && !runs[1].run)
         printf("note     --group-size is the vector kernel's; the others do not use it\n");
     adaptive_kernel ad;
-    adaptive_open(&ad, &cl, &o, runs[2].run);
+    adaptive_open(&ad, &cl, o.precision, o.local_size, runs[2].run);
     const char *choice = adaptive_choose(&ad, &st, cl.type == CL_DEVICE_TYPE_GPU, group);   /* printed */
     snprintf(runs[1].label, sizeof runs[1].label, "vector-%d", group);
     if (runs[2].run)
@@ -243,7 +245,7 @@ int main(int argc, char **argv)
         }
         CL_CHECK(clEnqueueReadBuffer(cl.queue, d_y, CL_TRUE, 0, y_bytes, y, 0, NULL, NULL));
         kr->m = (spmv_measure){ .check = spmv_check_result(&ref, y, single) };
-        spmv_measure_seq(&cl, l, nl, d_y, y, &ref, single, &o, &kr->m);
+        spmv_measure_seq(&cl, l, nl, d_y, y, &ref, single, o.warmup, o.runs, &kr->m);
         for (int j = 0; j < nl; j++)
             clReleaseKernel(l[j].k);
         /* 7. Report (common/report.h): the check, y to --save-y, the time

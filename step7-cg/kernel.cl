@@ -1,4 +1,4 @@
-/* step7-cg/kernel.cl - the conjugate gradient's vector kernels, plain and fused.
+/* step7-cg/kernel.cl - the conjugate gradient's vector kernels: plain, fused and pipelined.
  *
  * What changed from step 6: SpMV is no longer the whole program but one step
  * of a loop. This file is built first, then chapter 6's own kernel.cl
@@ -13,7 +13,7 @@
  *     back (a blocking read) and adds up, to compute alpha and beta there and
  *     pass them to the next kernels as arguments. 6 launches and 2 waits for
  *     the host per iteration; 14 sweeps over n-vectors.
- *   fused (-DCG_FUSED): the fewest sweeps CG can make, and no host in the loop:
+ *   fused (-DCG_FUSED): 10 sweeps, and no host in the loop:
  *     SpMV q = A p that also adds up p.q (chapter 6's CSR_STORE hook, below);
  *     cg_alpha (one work-group): rr and pq from the partials, alpha, the
  *       convergence test and the breakdown test, all on the device;
@@ -22,14 +22,17 @@
  *     4 launches per iteration; 10 sweeps: SpMV reads p and writes q (2),
  *     update_r reads r, q and writes r (3), update_xp reads x, p, r and writes
  *     x, p (5). The host reads the state every K iterations (--check-every).
+ *   pipelined (-DCG_PIPELINED): 2 launches and 9 sweeps: the product also
+ *     adds up p.Ap and Ap.Ap; cg_pipelined takes alpha and beta from them
+ *     and updates x, r and p in one sweep (below, at cg_pipelined).
  *
  * Why it should be faster: on the 5-point Poisson matrix in float the matrix
  * is 5 x (4 + 4) + 4 = 44 bytes a row (values, column indices, a row pointer)
  * and the vectors of plain's 14 sweeps (a sweep: one n-vector read or written
  * once) 14 x 4 = 56: the vectors move more bytes than the matrix. Fusing
- * cuts them to 40, and the host's two round trips per iteration go (on the
- * H100 at a million rows in float, where the compulsory traffic takes 0.029
- * ms, plain's iteration takes 0.1004 ms and fused's 0.0476: README.md).
+ * cuts them to 40 (pipelined to 36), and the host's two round trips per
+ * iteration go (on the H200 at a million rows in float, plain's iteration
+ * takes 0.0876 ms and fused's 0.0411: README.md).
  *
  * Assumes: VALUE is float or double (-DUSE_FP64 for double); the vector
  * kernels run any number of work-groups of any size (each work-item strides

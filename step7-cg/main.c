@@ -45,7 +45,7 @@ static const spmv_step STEP = {
     .kernel_path = SPMV_KERNEL_PATH,
     .variants = "plain,fused,pipelined,all",
     .default_variant = "all",
-    .takes = OPT_DEVICE | OPT_OPENCL | OPT_PRECISION | OPT_GROUP | OPT_CG | OPT_SOLUTION | OPT_CHECK_EVERY,
+    .takes = OPT_DEVICE | OPT_OPENCL | OPT_PRECISION | OPT_GROUP | OPT_CG | OPT_SOLUTION,
     .model_bytes = 0,   /* the bound is bytes per iteration (report/row.h) */
     .default_matrix = "--gen poisson:nx=256, the 5-point Laplacian on a 256 x 256 grid",
     .precisions = "sd",
@@ -61,9 +61,18 @@ static const spmv_step STEP = {
         { "--warmup", "a solve runs once, its iterations timed" },
         { NULL, NULL } },
     .exit_statuses = CG_EXIT_STATUSES,
+    /* the chapter's own option (its default in .defaults) */
+    .own = (const spmv_option[]){ { .name = "--check-every", .arg = "K", .after = "--maxiter",
+                                    .help = "read the residual back every K iterations", .kind = SPMV_OWN_NUMBER,
+                                    .lo = 1, .hi = 1000000 },
+                                  { NULL } },
+    /* the host's estimate (capacity.h): the allowance chapter 6 makes for its
+     * adaptive plan, 1 byte a row and 1 a nonzero (this step makes no plan) */
+    .holds = { .part = "the adaptive plan", .part_row = 1, .part_nnz = 1 },
 };
 
 #define PROFILE_ITERATIONS 32   /* the split: this many iterations, or two of fused's blocks if more, profiled */
+#define PROFILE_ROUNDS 5        /* ...in rounds, each followed by the same loop without events: medians */
 #define WARMUP_ITERATIONS 3     /* untimed, before them: the first launches compile and page in */
 #define MAX_RESTARTS 10         /* then the precision cannot reach --tol on this matrix: said so */
 
@@ -276,19 +285,39 @@ static int solve(cg_dev *d, const spmv_options *o, const cg_system *s, int maxit
         solve_fused(d, w, -1, w, tmp, &warm);
     else
         solve_plain(d, w, -1, tmp, &warm);
-    /* the split: the same loop, an event on every command (no test: it runs them all) */
+    /* the split: the same loop, an event on every command (no test: it
+     * runs them all), then without events, in turn, a few rounds from x = 0;
+     * the round of median span is kept, beside the median without events */
     int pi = PROFILE_ITERATIONS > 2 * k ? PROFILE_ITERATIONS : 2 * k;
     pi = pi < maxiter ? pi : maxiter;
-    double prof_ms[2 * PROFILE_ITERATIONS + 64 + 1];
-    *prof = (cg_run){ .block_ms = prof_ms, .capblocks = 2 * PROFILE_ITERATIONS + 65 };
-    reset(d, tmp);
-    profile_record(&d->profile, 1);
-    if (d->fused)
-        solve_fused(d, pi, -1, k, tmp, prof);
-    else
-        solve_plain(d, pi, -1, tmp, prof);
-    profile_record(&d->profile, 0);
-    prof->block_ms = NULL;
+    int rounds = maxiter / pi < PROFILE_ROUNDS ? (maxiter / pi > 1 ? maxiter / pi : 1) : PROFILE_ROUNDS;
+    double blk[2 * PROFILE_ITERATIONS + 65], dev[PROFILE_ROUNDS], bare[PROFILE_ROUNDS];
+    cg_split kept[PROFILE_ROUNDS];
+    cg_run pr[PROFILE_ROUNDS];
+    for (int r = 0; r < rounds; r++) {
+        cg_run un = { .block_ms = blk, .capblocks = 2 * PROFILE_ITERATIONS + 65 };
+        pr[r] = un;
+        reset(d, tmp);
+        for (int with = 1; with >= 0; with--) {   /* with events, then without */
+            cg_run *c = with ? &pr[r] : &un;
+            profile_record(&d->profile, with);
+            if (d->fused)
+                solve_fused(d, pi, -1, k, tmp, c);
+            else
+                solve_plain(d, pi, -1, tmp, c);
+        }
+        profile_record(&d->profile, 0);
+        kept[r] = d->profile.split;
+        dev[r] = profile_span(&kept[r]) / (pr[r].launched > 0 ? pr[r].launched : 1);
+        bare[r] = un.total_ms / (un.launched > 0 ? un.launched : 1);
+    }
+    double spread[3];
+    int m = profile_median(dev, rounds, spread);
+    *prof = pr[m];
+    prof->block_ms = NULL, prof->rounds = rounds;
+    profile_median(dev, rounds, prof->dev_ms);
+    profile_median(bare, rounds, prof->bare_ms);
+    d->profile.split = kept[m];
     reset(d, tmp);
     for (;;) {   /* the solve, timed */
         if (d->fused)
@@ -372,8 +401,8 @@ int main(int argc, char **argv)
          * step's kernel.cl, then chapter 6's, as one program (-DCG_FUSED
          * turns on the hook in chapter 6's kernels) */
         cl_program prog = device_program(&d, &o, s.p, vector, group, unroll, gpu);
-        int k = d.fused ? (o.check_every ? o.check_every : (int)fmin(32, fmax(1, sqrt((double)n) / 32))) : 1;
-        device_describe(&d, k, o.check_every);
+        int k = d.fused ? spmv_own_int(&o, "--check-every", (int)fmin(32, fmax(1, sqrt((double)n) / 32))) : 1;
+        device_describe(&d, k, spmv_own_int(&o, "--check-every", 0));
 
         /* 6. Run: a warm-up, a profiled loop for the split, the solve from
          * x = 0 timed without events */

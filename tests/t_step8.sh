@@ -9,8 +9,10 @@
 # said, and whether it sends one stretch or packs; refusals from the one
 # rank that reads (a malformed file, a non-symmetric matrix, a --b of the
 # wrong length, more ranks than rows: one line, status 2, quickly), a rank
-# killed (mpirun ends non-zero); the CSV row; make step8 run; the model and
-# the sweep scripts; oclgrind on 3 ranks (a stiffness matrix, packed; a
+# killed (mpirun ends non-zero); a product 1% off in one row caught by the
+# product run once more after the solve (at 500 and 2000 iterations, 1 and
+# 2 ranks); --maxiter: status 4, check: MAXITER, no x saved; the CSV row;
+# make step8 run; the model and the sweep scripts; oclgrind on 3 ranks (a stiffness matrix, packed; a
 # grid, one stretch); the sanitizers on the host code.
 # chapters: 8
 source "$(dirname "$0")/lib.sh"
@@ -47,7 +49,7 @@ counts() { sed -nE 's/^solve +converged in ([0-9]+) iterations.*/\1/p' "$TMP/out
 
 # ---- Poisson 2-D and 3-D, both versions, both precisions, 1 to 4 ranks ----
 for spec in poisson:nx=37,ny=29 poisson3d:nx=11,ny=9,nz=7 stencil27:nx=9,ny=7,nz=5; do
-    _run "$ROOT/build/step7" --gen "$spec" --precision d --kernel fused
+    _run "$BUILD/step7" --gen "$spec" --precision d --kernel fused
     ref=$(counts)
     ps="1 2 3 4"; [ "${spec%%:*}" = poisson ] || ps=4   # (each run compiles its program: make test's time)
     for p in $ps; do
@@ -108,12 +110,32 @@ _run mpi 3 "$bin" --matrix "$D/bcsstk01.rsa" --precision d --tol 1e-12 --kernel 
 # the skewed A gives a p.Ap <= 0 and the solve breaks down, or check: FAIL)
 [ "$(cat "$TMP/status")" = 1 ] && ! grep -q '^check: PASS' "$TMP/out" &&
     { grep -q '^check: FAIL' "$TMP/out" || grep -q 'breakdown' "$TMP/err"; } &&
-    pass "step8 single, a product with one row 1% off, 3 ranks: no PASS, status 1" ||
+    grep -qE '^check    the product once more, on a seeded random p: .* > the limit 1$' "$TMP/out" &&
+    pass "step8 single, a product with one row 1% off, 3 ranks: no PASS, status 1, the product check fails" ||
     fail "step8 a broken product fails" "status $(cat "$TMP/status"): $(grep -E '^(solve|true|check)' "$TMP/out" | tr '\n' '|')"
+# at --tol 0, whatever the iterations: the product run once more after the
+# solve, on a seeded random p (step7-cg/report/check.h), names the row (each
+# rank's local row 7: global row 8 on rank 0, which numbers its interior
+# rows first, in order); every correct run passes it
+for run in "2 500" "1 2000"; do
+    p=${run% *} it=${run#* }
+    _run mpi "$p" "$bin" --gen poisson:nx=256 --tol 0 --maxiter "$it" --kernel-file "$TMP/broken8.cl"
+    k=$(grep -c '^==== ' "$TMP/out")
+    n=$(grep -cE '^check    the product once more, on a seeded random p: the largest error [0-9.e+-]+ \(row 8\) is [0-9.e+-]+ eps .* > the limit 1$' "$TMP/out")
+    [ "$(cat "$TMP/status")" = 1 ] && [ "$k" = 2 ] && [ "$n" = 2 ] && [ "$(grep -c '^check: FAIL$' "$TMP/out")" = 2 ] &&
+        ! grep -q '^time' "$TMP/out" &&
+        pass "step8 classic and single, q_8 1% off, 256^2 --tol 0 --maxiter $it, $p rank(s): the product check names row 8, FAIL" ||
+        fail "step8 q_8 1% off, --maxiter $it, $p rank(s): FAIL" "status $(cat "$TMP/status"), $n of $k: $(grep -E '^check' "$TMP/out" | tr '\n' '|')"
+done
 rm -f "$TMP/broken8.cl"
+_run mpi 2 "$bin" --gen poisson:nx=256 --tol 0 --maxiter 500
+[ "$(cat "$TMP/status")" = 0 ] && [ "$(grep -c '^check: PASS$' "$TMP/out")" = 2 ] &&
+    [ "$(grep -cE '^check    the product once more, on a seeded random p: .* <= 1$' "$TMP/out")" = 2 ] &&
+    pass "step8 256^2 --tol 0 --maxiter 500, 2 ranks: the product within its limit, PASS, both versions" ||
+    fail "step8 256^2 --tol 0 --maxiter 500: PASS" "status $(cat "$TMP/status"): $(grep -E '^check' "$TMP/out" | tr '\n' '|')"
 
 # x against chapter 7's: the same system solved, entry by entry
-_run "$ROOT/build/step7" --matrix "$D/bcsstk01.rsa" --precision d --kernel fused --save-x "$TMP/x7.mtx"
+_run "$BUILD/step7" --matrix "$D/bcsstk01.rsa" --precision d --kernel fused --save-x "$TMP/x7.mtx"
 _run mpi 3 "$bin" --matrix "$D/bcsstk01.rsa" --precision d --kernel classic --save-x "$TMP/x8.mtx"
 if [ -s "$TMP/x7.mtx" ] && [ -s "$TMP/x8.mtx" ] &&
     awk 'FNR == 1 { f++ } /^%/ || NF != 1 { next } f == 1 { a[++n] = $1; m = (m > ($1 < 0 ? -$1 : $1)) ? m : ($1 < 0 ? -$1 : $1); next }
@@ -127,8 +149,13 @@ printf '%%%%MatrixMarket matrix coordinate real symmetric\n3 3 4\n1 1 1\n2 2 -1\
 _run mpi 2 "$bin" --matrix "$TMP/indef.mtx" --precision d --kernel classic
 [ "$(cat "$TMP/status")" = 1 ] && grep -q 'breakdown' "$TMP/err" && pass "step8 indefinite, 2 ranks: breakdown, status 1" ||
     fail "step8 indefinite: breakdown" "status $(cat "$TMP/status"): $(head -c 200 "$TMP/err")"
-_run mpi 2 "$bin" --gen poisson:nx=40,ny=30 --maxiter 5
-[ "$(cat "$TMP/status")" = 4 ] && pass "step8 --maxiter 5: status 4" || fail "step8 --maxiter 5" "status $(cat "$TMP/status")"
+rm -f "$TMP/x5.mtx"
+_run mpi 2 "$bin" --gen poisson:nx=40,ny=30 --maxiter 5 --save-x "$TMP/x5.mtx"
+[ "$(cat "$TMP/status")" = 4 ] && ! grep -q '^check: PASS' "$TMP/out" &&
+    [ "$(grep -c '^check: MAXITER (--maxiter 5 reached before --tol 1e-05: no solution; the iterations run passed their checks)$' "$TMP/out")" = 2 ] &&
+    [ ! -e "$TMP/x5.mtx" ] && [ "$(grep -c '^saved    nothing to .*x5.mtx: --maxiter came before --tol' "$TMP/out")" = 2 ] &&
+    pass "step8 --maxiter 5: status 4, check: MAXITER for both versions (no PASS), no x saved, said" ||
+    fail "step8 --maxiter 5" "status $(cat "$TMP/status"): $(grep -E '^(check|saved)' "$TMP/out" | tr '\n' '|')"
 _run mpi 2 "$bin" --gen poisson:nx=40,ny=30 --tol 0 --maxiter 17 --csv "$TMP/s8.csv"
 if [ "$(cat "$TMP/status")" = 0 ] && [ "$(grep -c '^solve    17 iterations (--tol 0)' "$TMP/out")" = 2 ] &&
     awk -F, "$BY_NAME"' { n++; ok += col("step") == "step8" && col("ranks") == 2 && col("iterations") == 17 &&

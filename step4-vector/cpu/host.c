@@ -114,7 +114,7 @@ int step4_cpu(spmv_run *run, const spmv_step *step, const spmv_options *o)
     CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
     CL_CHECK(clEnqueueReadBuffer(cl.queue, d_y, CL_TRUE, 0, A.rows * sizeof(float), y, 0, NULL, NULL));
     spmv_measure m = { .check = spmv_check_result(&ref, y, 1) };
-    spmv_measure_kernel(&cl, k, global, local, d_y, y, &ref, o, &m);
+    spmv_measure_kernel(&cl, k, global, local, d_y, y, &ref, o->warmup, o->runs, &m);
 
     /* 7. Report (common/report.h): the check, y to --save-y, the time against
      * the bandwidth measured between the timed runs, on this device. The

@@ -25,6 +25,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+const spmv_option ADAPTIVE_OPTIONS[] = {
+    { .name = "--split", .arg = "N", .after = "--group-size",
+      .help = "rows longer than N nonzeros are cut across work-groups (adaptive kernel)",
+      .def = "from the matrix and the device", .kind = SPMV_OWN_NUMBER, .lo = 1, .hi = INT_MAX },
+    { .name = "--combine", .arg = "HOW", .after = "--split",
+      .help = "how a split row's pieces are added: count (in the kernel, by the last piece, counted in with an "
+              "atomic increment; needs a fence of device scope), last (in the kernel, by the last piece, through "
+              "one 64-bit atomic word; float and double) or fixup (a second kernel)",
+      .def = "the first of these the device allows", .kind = SPMV_OWN_WORD, .words = "count,last,fixup" },
+    { NULL },
+};
+
 #define LOCAL_SIZE_ADAPTIVE 256 /* on a GPU; 1 on a CPU (kernel.cl) */
 #define FIXUP_SIZE 64           /* adaptive's fix-up: work-items per split row (1 on a CPU) */
 #ifndef SHARE_CPU
@@ -422,9 +434,9 @@ static int plan_blocks(const csr_matrix *A, int share, int split, int local, int
  * last chunk adds the slots up), where the device has a fence of device
  * scope (OpenCL 3.0) or takes one in inline PTX (NVIDIA); last (one 64-bit
  * word that holds the count and the sum, float and double), where it has
- * 64-bit atomics; else the fix-up kernel. --combine names one; the one asked
- * for that cannot be is refused with why_not. */
-static int choose_combine(const spmv_options *o, int cplx, const spmv_cl *cl, const char **why_not)
+ * 64-bit atomics; else the fix-up kernel. --combine names one (asked; NULL:
+ * none); the one asked for that cannot be is refused with why_not. */
+static int choose_combine(const char *asked, int cplx, const spmv_cl *cl, const char **why_not)
 {
     const char *no_count = cl->device_fence || cl->ptx ? NULL
                            : "this device offers no fence of device scope (OpenCL 3.0's atomic_work_item_fence) "
@@ -432,7 +444,7 @@ static int choose_combine(const spmv_options *o, int cplx, const spmv_cl *cl, co
     const char *no_last = cplx ? "a complex sum is two numbers, and one 64-bit word holds one beside the count"
                           : !cl->int64_atomics ? "this device has no cl_khr_int64_base_atomics"
                           : NULL;
-    const char *asked = o->combine ? o->combine : "";
+    asked = asked ? asked : "";
     *why_not = strcmp(asked, "count") == 0 ? no_count : strcmp(asked, "last") == 0 ? no_last : NULL;
     if (strcmp(asked, "fixup") == 0 || *why_not)
         return COMBINE_FIXUP;
@@ -443,13 +455,12 @@ static int choose_combine(const spmv_options *o, int cplx, const spmv_cl *cl, co
     return no_last ? COMBINE_FIXUP : COMBINE_LAST;
 }
 
-void adaptive_open(adaptive_kernel *ad, const spmv_cl *cl, const spmv_options *o, int runs)
+void adaptive_open(adaptive_kernel *ad, const spmv_cl *cl, char p, size_t local_size, int runs)
 {
     memset(ad, 0, sizeof *ad);
-    char p = o->precision;
     ad->single = spmv_prec_single(p), ad->cplx = spmv_prec_complex(p), ad->vsize = spmv_prec_value_size(p);
     ad->combine = COMBINE_FIXUP;
-    size_t local = o->local_size ? o->local_size : cl->type == CL_DEVICE_TYPE_GPU ? LOCAL_SIZE_ADAPTIVE : 1;
+    size_t local = local_size ? local_size : cl->type == CL_DEVICE_TYPE_GPU ? LOCAL_SIZE_ADAPTIVE : 1;
     if (runs && (local & (local - 1)))
         spmv_die(SPMV_EXIT_USAGE, "--local-size %zu is not a power of two: the adaptive kernel's tree "
                  "reduction halves the work-group (try 64, 128 or 256)", local);
@@ -515,12 +526,13 @@ void adaptive_prepare(adaptive_kernel *ad, const spmv_step *step, const spmv_opt
 {
     double t0 = spmv_now();
     int single = ad->single, cplx = ad->cplx, local = (int)ad->local, share = (int)ad->share;
-    const char *why_not;
-    ad->combine = choose_combine(o, cplx, cl, &why_not);
+    int split_asked = spmv_own_int(o, "--split", 0);
+    const char *combine = spmv_own_word(o, "--combine", NULL), *why_not;
+    ad->combine = choose_combine(combine, cplx, cl, &why_not);
     if (why_not) {
-        if (!cplx || strcmp(o->combine, "count") == 0)   /* the device lacks it: a skip, as for double */
+        if (!cplx || strcmp(combine, "count") == 0)   /* the device lacks it: a skip, as for double */
             spmv_skip(cl->run, step, o, cl, "adaptive", why_not);
-        spmv_die(SPMV_EXIT_USAGE, "--combine %s: %s; use --combine fixup or count", o->combine, why_not);
+        spmv_die(SPMV_EXIT_USAGE, "--combine %s: %s; use --combine fixup or count", combine, why_not);
     }
     /* a compute unit's share of the matrix: where rows are cut, and how
      * many work-items a shared whole row gets (whole_lanes) */
@@ -528,7 +540,7 @@ void adaptive_prepare(adaptive_kernel *ad, const spmv_step *step, const spmv_opt
     long long per_cu = A->nnz / (long long)cus;
     char split_why[160];
     int groups = wide_tuned(ad->local, single, cplx) ? SPLIT_GROUPS : 1;
-    int split = choose_split(per_cu, cus, groups, share, ad->vsize + sizeof(int), ad->combine, o->split, split_why,
+    int split = choose_split(per_cu, cus, groups, share, ad->vsize + sizeof(int), ad->combine, split_asked, split_why,
                              sizeof split_why);
     ad->shared = shared_rows(local);
     long long wave = (long long)cus * SPLIT_GROUPS;   /* work-groups the device runs at once (SPLIT_GROUPS) */

@@ -14,6 +14,16 @@
 /* The kernel source, built after ../kernel.cl (which defines what it uses) */
 #define ADAPTIVE_KERNEL_PATH SPMV_STEP_DIR "/adaptive/kernel.cl"
 
+/* The chapter's own options (../main.c's STEP.own), this kernel's: where rows
+ * are cut (--split N) and how a cut row's pieces are added up (--combine
+ * HOW); adaptive_prepare reads them. */
+extern const spmv_option ADAPTIVE_OPTIONS[];
+
+/* What the plan holds on the host (../main.c's STEP.holds, for the host's
+ * estimate, capacity.h): at most 1 byte a row and 1 a nonzero at its default
+ * work-groups (4 ints a block of 16 rows or more, and the long rows' lists) */
+#define ADAPTIVE_HOLDS { .part = "the adaptive plan", .part_row = 1, .part_nnz = 1 }
+
 /* The adaptive kernel's work-groups (kernel.cl explains the layout): rows
  * gathered into blocks of at most `share` nonzeros and `local` rows (`share`
  * rows when local is 1: one work-item walks the whole block); a row longer
@@ -45,17 +55,18 @@ typedef struct {
 } adaptive_kernel;
 
 /* The work-group (LOCAL_SIZE) and the share (SHARE) from the device, the
- * precision and --local-size: printed, and in the build options, whichever
- * kernels run. `runs`: the adaptive kernel runs (a bad --local-size is then
- * refused). */
-void adaptive_open(adaptive_kernel *ad, const spmv_cl *cl, const spmv_options *o, int runs);
+ * precision p and --local-size (0: none): printed, and in the build options,
+ * whichever kernels run. `runs`: the adaptive kernel runs (a bad
+ * --local-size is then refused). */
+void adaptive_open(adaptive_kernel *ad, const spmv_cl *cl, char p, size_t local_size, int runs);
 /* The kernel the matrix chooses (step6-csr/choice/csrchoice.h's rule, printed with
  * why, then the vector kernel's `group` beside the adaptive kernel's block):
  * the adaptive kernel where rows are irregular (`st`), else scalar or vector
  * (`gpu`). */
 const char *adaptive_choose(const adaptive_kernel *ad, const spmv_row_stats *st, int gpu, int group);
 /* The matrix cut into blocks and copied to the device (timed: prep_ms), what
- * was made printed, the build options chosen (the combine, the loads). */
+ * was made printed, the build options chosen (the combine, the loads), as
+ * --split and --combine ask (ADAPTIVE_OPTIONS). */
 void adaptive_prepare(adaptive_kernel *ad, const spmv_step *step, const spmv_options *o, spmv_cl *cl,
                       const csr_matrix *A);
 /* csr_adaptive's arguments from `partial` on (k has the first six, those of

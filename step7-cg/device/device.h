@@ -46,6 +46,10 @@ typedef struct {
     double total_ms;
     double *hist;                    /* --history (plain): (iteration, |r|/|b|) before each, or NULL */
     int nhist, caphist;
+    /* the split's rounds (solve in main.c): how many, the profiled ones' span on the device's clock and
+     * the loop without events on the host's, each an iteration: the median, the least and the most */
+    int rounds;
+    double dev_ms[3], bare_ms[3];
 } cg_run;
 
 /* The work sizes: the product's a row per work-item (a group per row,

@@ -18,12 +18,12 @@ static void drain(cg_profile *p)
         cl_ulong t0, t1;
         CL_CHECK(clGetEventProfilingInfo(p->pend[i], CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
         CL_CHECK(clGetEventProfilingInfo(p->pend[i], CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
-        p->part_ms[p->pkind[i]] += (double)(t1 - t0) * 1e-6;
+        p->split.part_ms[p->pkind[i]] += (double)(t1 - t0) * 1e-6;
         if (p->have_last) {
             double gap = ((double)t0 - (double)p->last_end) * 1e-6;
-            p->gaps_ms += gap;
+            p->split.gaps_ms += gap;
             if (gap < 0)
-                p->overlap_ms -= gap;
+                p->split.overlap_ms -= gap;
         }
         p->last_end = t1, p->have_last = 1;
         clReleaseEvent(p->pend[i]);
@@ -46,6 +46,24 @@ void profile_record(cg_profile *p, int on)
     if (!on)
         drain(p);
     else
-        memset(p->part_ms, 0, sizeof p->part_ms), p->gaps_ms = p->overlap_ms = 0;
+        memset(&p->split, 0, sizeof p->split);
     p->rec = on, p->have_last = 0;
+}
+
+double profile_span(const cg_split *s)
+{
+    return s->part_ms[C_PRODUCT] + s->part_ms[C_VECTOR] + s->part_ms[C_READ] + s->gaps_ms;
+}
+
+int profile_median(const double *v, int n, double out[3])
+{
+    int order[16], m = n < 16 ? n : 16;
+    for (int i = 0; i < m; i++) {
+        int j = i;
+        for (; j > 0 && v[order[j - 1]] > v[i]; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    out[0] = v[order[(m - 1) / 2]], out[1] = v[order[0]], out[2] = v[order[m - 1]];
+    return order[(m - 1) / 2];
 }

@@ -78,8 +78,14 @@ void spmv_cg_report(const spmv_run *run, const spmv_cg_row *r, const char *csv)
                 "(launches, the host's waits) = %.4f ms an iteration on the device's clock, over %d iterations "
                 "with an event on every command (%.4f ms an iteration on the host's)\n", r->spmv_ms, r->vector_ms,
                 r->reads_ms, r->gaps_ms, parts, r->prof_iterations, r->prof_ms);
-        fprintf(out, "events   the loop without them: %.4f ms an iteration, so the events cost %+.0f%%\n", loop,
-                loop > 0 ? 100 * (r->prof_ms / loop - 1) : 0);
+        if (r->rounds > 0 && r->bare_ms[0] > 0)
+            fprintf(out, "events   the same %d iterations without them, in turn with the split's, %d round%s: %.4f ms "
+                    "an iteration (median; %.4f to %.4f), the split's %.4f (%.4f to %.4f): the events cost %+.0f%%\n",
+                    r->prof_iterations, r->rounds, r->rounds == 1 ? "" : "s", r->bare_ms[0], r->bare_ms[1],
+                    r->bare_ms[2], r->dev_ms[0], r->dev_ms[1], r->dev_ms[2], 100 * (r->dev_ms[0] / r->bare_ms[0] - 1));
+        else
+            fprintf(out, "events   the loop without them: %.4f ms an iteration, so the events cost %+.0f%%\n", loop,
+                    loop > 0 ? 100 * (r->prof_ms / loop - 1) : 0);
         if (r->overlap_ms > 0)
             fprintf(out, "overlap  %.4f ms an iteration: commands whose times overlap, counted in both (between "
                     "commands holds it, below 0)\n", r->overlap_ms);

@@ -30,7 +30,7 @@ typedef struct {
     double rel_residual, true_residual, tol;
     double ms_per_iter, ms_total, spmv_ms, vector_ms, wait_ms, launches;
     double bytes, bytes_compulsory, bw_gbs;   /* pct_* follow from these and ms_per_iter */
-    const char *check;              /* PASS or FAIL */
+    const char *check;              /* PASS, FAIL or MAXITER (report/check.h, cg_verdict) */
     /* the printed split (spmv_cg_report), not in the file: spmv_ms,
      * vector_ms, reads_ms and gaps_ms (wait_ms is the last two) add up to the
      * profiled iterations on the device's clock; prof_ms is them on the host's */
@@ -38,6 +38,9 @@ typedef struct {
     int passes;                             /* the vector sweeps of bytes (the bytes line) */
     double prof_ms;
     int prof_iterations;
+    int rounds;                             /* the split's rounds, each with the loop without events after it */
+    double dev_ms[3], bare_ms[3];           /* an iteration over them: median, least, most (device's clock
+                                             * with events; host's clock without) */
     int blocks, loop_iterations;            /* the median's blocks; the iterations of the timed loop */
     const char *blocks_what, *waits;        /* what a block is; how often the host waits */
 } spmv_cg_row;

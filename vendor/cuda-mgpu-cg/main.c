@@ -79,6 +79,9 @@ static const spmv_step STEP = {
     .exit_statuses = "0 solved and checked (or the fixed iterations of --tol 0 done and checked), 1 check failed "
                      "or breakdown (A not positive definite), 2 bad input, no CUDA device or out of memory, 4 "
                      "--maxiter reached before --tol",
+    /* the host's estimate (capacity.h): the allowance chapter 6 makes for its
+     * adaptive plan, 1 byte a row and 1 a nonzero (this program makes no plan) */
+    .holds = { .part = "the adaptive plan", .part_row = 1, .part_nnz = 1 },
 };
 #define CSV_HEADER                                                                                          \
     "step,kernel,ranks,device,driver,matrix,rows,nnz,precision,iterations,converged,rel_residual,true_residual," \

@@ -85,7 +85,7 @@ static const spmv_step STEP = {
     .kernel_path = "(none: cuSPARSE and cuBLAS are libraries)",
     .variants = "graph,sample",
     .default_variant = "graph",
-    .takes = OPT_DEVICE | OPT_PRECISION | OPT_CG | OPT_CHECK_EVERY,
+    .takes = OPT_DEVICE | OPT_PRECISION | OPT_CG,
     .model_bytes = 0,
     .default_matrix = "--gen poisson:nx=512, the 5-point Laplacian on a 512 x 512 grid",
     .precisions = "sd",
@@ -99,6 +99,14 @@ static const spmv_step STEP = {
     .exit_statuses = "0 solved and checked (or the fixed iterations of --tol 0 done and checked), 1 check failed "
                      "or breakdown (A not positive definite), 2 bad input or out of memory, 3 skipped (no CUDA "
                      "device), 4 --maxiter reached before --tol",
+    /* chapter 7's own option, as step7 takes it (its default in .defaults) */
+    .own = (const spmv_option[]){ { .name = "--check-every", .arg = "K", .after = "--maxiter",
+                                    .help = "read the residual back every K iterations", .kind = SPMV_OWN_NUMBER,
+                                    .lo = 1, .hi = 1000000 },
+                                  { NULL } },
+    /* the host's estimate (capacity.h): the allowance chapter 6 makes for its
+     * adaptive plan, 1 byte a row and 1 a nonzero (this program makes no plan) */
+    .holds = { .part = "the adaptive plan", .part_row = 1, .part_nnz = 1 },
 };
 #define KERNEL_SAMPLE "cusparse-cublas"   /* the rows' name since chapter 7 began: plots/cg-prep.awk reads it */
 #define KERNEL_GRAPH "cusparse-graph"
@@ -515,7 +523,8 @@ int main(int argc, char **argv)
     spmv_parse(argc, argv, &STEP, &o, &ctx);
     const char *history = o.history;
     int graph = strcmp(o.variant, "sample") != 0;
-    if (o.check_every && !graph)
+    int check_every = spmv_own_int(&o, "--check-every", 0);
+    if (check_every && !graph)
         spmv_die(SPMV_EXIT_USAGE, "--check-every: --kernel sample reads both dots back every iteration; "
                  "--kernel graph takes it");
     if (!o.matrix && !o.gen)
@@ -554,7 +563,7 @@ int main(int argc, char **argv)
     printf("matrix   %s: %d x %d, %lld nonzeros, %s\n", A.origin.name, n, n, A.nnz, spmv_prec_name(p));
     printf("solve    tol %g (relative to ||b||), maxiter %lld, from x0 = 0, no preconditioner\n", tol, maxiter);
     /* graph: K iterations a replay, step7 fused's default K (the same reads a solve) */
-    int kblock = o.check_every ? o.check_every : (int)fmin(32, fmax(1, sqrt((double)n) / 32));
+    int kblock = check_every ? check_every : (int)fmin(32, fmax(1, sqrt((double)n) / 32));
     if (graph)
         printf("form     graph: cuBLAS in device pointer mode, alpha and beta by 2 kernels on the device, %d "
                "iteration%s (9 launches each) captured once as a CUDA graph and replayed; the state read back %s\n",

@@ -50,6 +50,9 @@ static const spmv_step STEP = {
         { "--local-size", OPENCL_ONLY }, { "--kernel-file", OPENCL_ONLY }, { "--cl-opts", OPENCL_ONLY }, { NULL, NULL } },
     .exit_statuses = "0 check passed, 1 check failed, 2 bad input or out of memory, 3 skipped (no CUDA device, or "
                      "it lacks what the precision needs)",
+    /* the host's estimate (capacity.h): the allowance chapter 6 makes for its
+     * adaptive plan, 1 byte a row and 1 a nonzero (this program makes no plan) */
+    .holds = { .part = "the adaptive plan", .part_row = 1, .part_nnz = 1 },
 };
 #define ROW_STEP "step6"   /* its rows sit beside step6's in the CSV and the figure */
 
