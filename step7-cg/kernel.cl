@@ -117,6 +117,22 @@ static VALUE sum_partials(__local VALUE *s, int count, __global const VALUE *par
     return wg_sum(s, (v0 + v1) + (v2 + v3));
 }
 
+#if defined(CG_PIPELINED) || defined(CG_FUSED)
+/* The work-group's sum of a value of each work-item, in the hooks below. On
+ * NVIDIA, chapter 6's group_sum over the whole work-group: shuffles within
+ * each warp, one barrier, the first work-item adds the warps' sums (main.c
+ * builds WARP_SHUFFLE only where the product's work-group is whole warps).
+ * With the tree of barriers the fused iteration was slower than plain's on
+ * the H100 (4096^2, float), in a run that also used another product kernel:
+ * TUNING.md. Elsewhere the vector kernels' tree, wg_sum. */
+#ifdef WARP_SHUFFLE
+#define CG_PQ_SUM(v) \
+    (barrier(CLK_LOCAL_MEM_FENCE), group_sum(partial, get_local_id(0), get_local_id(0), get_local_size(0), v, 1))
+#else
+#define CG_PQ_SUM(v) wg_sum(partial, v)
+#endif
+#endif
+
 #ifdef CG_PIPELINED
 /* The pipelined version's hook: as each q_i = (A p)_i is stored, p_i q_i and
  * q_i q_i are added up, and the work-group's two sums go after q's rows as a
@@ -130,12 +146,6 @@ static VALUE sum_partials(__local VALUE *s, int count, __global const VALUE *par
         cg_pq += x[row] * q_;        \
         cg_qq += q_ * q_;            \
     } while (0)
-#ifdef WARP_SHUFFLE
-#define CG_PQ_SUM(v) \
-    (barrier(CLK_LOCAL_MEM_FENCE), group_sum(partial, get_local_id(0), get_local_id(0), get_local_size(0), v, 1))
-#else
-#define CG_PQ_SUM(v) wg_sum(partial, v)
-#endif
 #ifdef CG_LAST_GROUP
 /* On NVIDIA (main.c builds it there): the product's pairs are added up in
  * the product itself, by the work-groups that finish last, so cg_pipelined
@@ -247,18 +257,6 @@ static void pairs_done(__local VALUE *s, __global VALUE *tail, VALUE pq, VALUE q
         y[row] = q_;                 \
         cg_pq += x[row] * q_;        \
     } while (0)
-#ifdef WARP_SHUFFLE
-/* on NVIDIA, chapter 6's group_sum over the whole work-group: shuffles within
- * each warp, one barrier, the first work-item adds the warps' sums (main.c
- * builds WARP_SHUFFLE only where the product's work-group is whole warps).
- * With the tree of barriers the fused iteration was slower than plain's on
- * the H100 (4096^2, float), in a run that also used another product kernel:
- * TUNING.md */
-#define CG_PQ_SUM(v) \
-    (barrier(CLK_LOCAL_MEM_FENCE), group_sum(partial, get_local_id(0), get_local_id(0), get_local_size(0), v, 1))
-#else
-#define CG_PQ_SUM(v) wg_sum(partial, v)
-#endif
 #define CSR_DONE                                     \
     {                                                \
         VALUE pq_ = CG_PQ_SUM(cg_pq);                \
