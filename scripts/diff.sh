@@ -57,7 +57,9 @@ if [ "$n" = 7 ]; then
             sed -e $'s/^-.*/\e[31m&\e[m/' -e $'s/^+.*/\e[32m&\e[m/' -e $'s/^@@.*/\e[36m&\e[m/'
         else cat; fi
     echo "==== what the pipelined and fused builds add to chapter 6's kernels ($prev/kernel.cl, CSR_STORE): $k"
-    awk '/^#ifdef CG_PIPELINED/ { on = 1 } on { print } on && /^# *if/ { depth++ } on && /^# *endif/ && !--depth { exit }' "$k"
+    # the hooks' work-group sum, then the hooks: two blocks, each #if paired with its #endif
+    awk '/^#if defined\(CG_PIPELINED\)/ { on = 1 } on { print } on && /^# *if/ { depth++ }
+         on && /^# *endif/ && !--depth && ++closed == 2 { exit }' "$k"
     exit 0
 fi
 

@@ -72,7 +72,7 @@ expect_output "make devices lists the steps' device ($DEVICE_SEL $DEVICE_TYPE)" 
 expect_output "make diff STEP=1" '^\+\+\+ step1-naive/kernel.cl' make -s -C "$ROOT" diff STEP=1
 # chapter 7: the whole hook, CSR_DONE after the nested #ifdef WARP_SHUFFLE, #if and #endif paired
 expect_output "make diff STEP=7 shows the hook" '^#define CSR_DONE' make -s -C "$ROOT" diff STEP=7
-hook=$(sed -n '/^==== what the fused build adds/,$p' "$TMP/out")
+hook=$(sed -n '/^==== what the pipelined and fused builds add/,$p' "$TMP/out")
 if grep -q '^#define CSR_BEGIN' <<<"$hook" && grep -q '^#define CSR_STORE' <<<"$hook" &&
    [ "$(grep -c '^# *if' <<<"$hook")" = "$(grep -c '^# *endif' <<<"$hook")" ]; then
     pass "make diff STEP=7 shows CSR_BEGIN, CSR_STORE and CSR_DONE, its #if and #endif paired"

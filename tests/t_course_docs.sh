@@ -57,6 +57,7 @@ step5-image/README.md 3%: the gap between two bound formulas (computed)
 * 100%: the bound itself
 step8-mpi/README.md 10%: the margin of the check of a --tol 0 run (step8-mpi/main.c)
 step8-mpi/README.md 1%: the error put into one product entry to see whether the check catches it
+step7-cg/README.md 1%: the error put into one product entry to see whether the check catches it
 step2-aligned/README.md 6.7 GFLOP/s: a bound worked out from a round 40 GB/s
 step3-local/README.md 6.7 GFLOP/s: a bound worked out from a round 40 GB/s
 step3-local/README.md 10 GFLOP/s: a bound worked out from a round 40 GB/s
