@@ -315,7 +315,7 @@ static int solve(cg_dev *d, const spmv_options *o, const cg_system *s, int maxit
     int m = profile_median(dev, rounds, spread);
     *prof = pr[m];
     prof->block_ms = NULL, prof->rounds = rounds;
-    profile_median(dev, rounds, prof->dev_ms);
+    memcpy(prof->dev_ms, spread, sizeof spread);
     profile_median(bare, rounds, prof->bare_ms);
     d->profile.split = kept[m];
     reset(d, tmp);
