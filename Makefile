@@ -49,6 +49,9 @@ MPICC_FLAGS ?= mpicc
 MPI_CFLAGS = $(patsubst -I%,-isystem %,$(shell $(MPICC_FLAGS) --showme:compile 2>/dev/null))
 CFLAGS_step8 = $(MPI_CFLAGS)
 LDLIBS_step8 = $(shell $(MPICC_FLAGS) --showme:link 2>/dev/null) $(LDLIBS)
+# chapter 9: chapter 7's system, host CG, choices and checks (its preconditioned
+# CG is chapter 7's fused loop with one more step)
+USES_step9 := $(CHOICE_SRC) $(CG_SRC) $(SYSTEM_SRC) $(CG7_SHARED)
 USES_tests/choice := $(CHOICE_SRC)
 USES_tests/unit   := $(CG_SRC)
 

@@ -1,0 +1,277 @@
+/* device/device.c - chapter 9's setup: the preconditioner on the host, the
+ * sizes, buffers, program and arguments (device/device.h) */
+#include "device.h"
+#include "../../step7-cg/device/sizes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* chapter 7's kernels (the vector kernels' helpers and the product's hook)
+ * and chapter 6's (the product), built around this step's kernel.cl */
+#define STEP7_KERNEL_PATH SPMV_STEP_DIR "/../step7-cg/kernel.cl"
+#define STEP6_KERNEL_PATH SPMV_STEP_DIR "/../step6-csr/kernel.cl"
+#define CHAIN_LOCAL_GPU 1024   /* a chain's one work-group on a GPU (halved to what the kernel allows) */
+#define WIDE_GPU 8             /* ...and a level of 8 times as many rows gets its own launch */
+#define WIDE_CPU 4096          /* on a CPU a chain is one work-item: a level of 4096 rows is spread over the cores */
+
+static const char *const KNAME[K_COUNT] = { NULL, "pcg_alpha", "pcg_update_r", "pcg_dot", "pcg_update_xp",
+                                            "pcg_start", "trsv_level", "trsv_chain", "trsv_sweep" };
+
+static void die_err(const spmv_error *err)
+{
+    spmv_die(SPMV_EXIT_RESOURCES, "%s", err->msg);
+}
+
+void device_precondition(pcg_dev *d, const cg_system *s)
+{
+    spmv_error err;
+    const pcg_version *v = d->ver;
+    int n = s->n;
+    d->A = &s->A;
+    d->bh = s->b;
+    if (v->color) {   /* the rows by color, the system reordered: P A P^T (P x) = P b */
+        d->perm = spmv_alloc(n ? (size_t)n : 1, sizeof(int), "the ordering", &err);
+        if (!d->perm || color_greedy(&s->A, d->perm, &d->ncolors, &err) || csr_permute(&s->A, d->perm, &d->Ap, &err))
+            die_err(&err);
+        d->bh = spmv_alloc(n ? (size_t)n : 1, sizeof(double), "the ordered b", &err);
+        if (!d->bh)
+            die_err(&err);
+        for (int i = 0; i < n; i++)
+            d->bh[i] = s->b[d->perm[i]];
+        d->A = &d->Ap;
+        printf("order    %d colors (greedy, rows in natural order): the rows of one color share no entry; "
+               "rows ordered by color, A and b with them\n", d->ncolors);
+    }
+    if (v->pc != PC_SOLVE)
+        return;
+    if (ic0_factor(d->A, &d->f, &err))
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    int row;
+    double part = ic0_residual(d->A, &d->f, &row);
+    printf("factor   IC(0) on A's lower pattern, %lld entries, in double%s", d->f.L.nnz,
+           d->f.shift > 0 ? "" : "; no shift\n");
+    if (d->f.shift > 0)
+        printf("; a pivot was not positive: A + %g diag(A) factored (%d tries)\n", d->f.shift, d->f.tries);
+    printf("check    L L^T against A%s on its pattern: the largest error is %.3g of (n_i + 2) eps sum |l_im l_jm| "
+           "(row %d) <= 1\n", d->f.shift > 0 ? " + shift diag(A)" : "", part, row + 1);
+    if (!(part <= 1))
+        spmv_die(SPMV_EXIT_FAIL, "IC(0)'s factor does not reproduce A on its pattern (row %d)", row + 1);
+    if (tri_levels_make(&d->f.L, &d->L.lv, &err) || tri_levels_make(&d->f.U, &d->U.lv, &err))
+        die_err(&err);
+}
+
+/* The schedule of one factor's solve: consecutive narrow levels chained */
+static void schedule(tri_dev *t, int wide, spmv_error *err)
+{
+    tri_levels *lv = &t->lv;
+    t->nlev = lv->nlev, t->widest = lv->widest;
+    t->seg = spmv_alloc(lv->nlev ? (size_t)lv->nlev : 1, sizeof(tri_seg), "the solve's schedule", err);
+    if (!t->seg)
+        die_err(err);
+    t->nseg = t->chains = 0;
+    for (int l = 0; l < lv->nlev; l++) {
+        int w = lv->lev_ptr[l + 1] - lv->lev_ptr[l], chain = w < wide;
+        if (chain && t->nseg && t->seg[t->nseg - 1].chain)
+            t->seg[t->nseg - 1].hi = l + 1;
+        else {
+            t->seg[t->nseg++] = (tri_seg){ l, l + 1, chain };
+            t->chains += chain;
+        }
+    }
+}
+
+void device_sizes(pcg_dev *d, const spmv_options *o, const cg_system *s)
+{
+    spmv_cl *cl = d->cl;
+    size_t n1 = d->n ? (size_t)d->n : 1;
+    int group, unroll, vector = cg_product_choice("step9", o, &s->st, d->gpu, s->vsize, &group, &unroll);
+    size_t local = cg_product_local(cl, o, vector, group);
+    size_t global = spmv_round_up(n1 * (vector ? group : 1), local);
+    d->npq = (int)(global / local);
+    d->spmv_scratch = local;   /* the p.q sum: a value per work-item (and the vector kernel's tree) */
+    size_t cg_local;
+    d->ng = cg_vector_groups(cl, d->gpu, n1, &cg_local);
+    for (int i = 0; i < K_COUNT; i++) {
+        d->local[i] = i == K_SPMV ? local : cg_local;
+        d->global[i] = i == K_SPMV ? global : (size_t)d->ng * cg_local;
+    }
+    d->local[K_ALPHA] = d->global[K_ALPHA] = cg_one_group(cl, d->gpu);
+    d->local[K_CHAIN] = d->global[K_CHAIN] = d->gpu ? (CHAIN_LOCAL_GPU < cl->max_wg ? CHAIN_LOCAL_GPU : cl->max_wg) : 1;
+    d->local[K_LEVEL] = d->gpu ? cg_local : 1;
+    printf("spmv     chapter 6's csr_%s: global %zu, local %zu%s\n", vector ? "vector" : "scalar", global, local,
+           vector ? "" : " (a row a work-item)");
+    d->group = group, d->unroll = unroll, d->vector = vector;
+}
+
+/* values in the device's precision, kept until the version is released
+ * (common/clutil.h: on a CPU a read-only buffer uses its host array) */
+static void *device_values(pcg_dev *d, const double *v, long long count, const char *what)
+{
+    int single = d->single;
+    spmv_error err;
+    void *out = spmv_alloc(count ? (size_t)count : 1, single ? sizeof(float) : sizeof(double), what, &err);
+    if (!out)
+        die_err(&err);
+    for (long long i = 0; i < count; i++)
+        if (single)
+            ((float *)out)[i] = (float)v[i];
+        else
+            ((double *)out)[i] = v[i];
+    d->kept[d->nkept++] = out;
+    return out;
+}
+
+static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
+{
+    size_t n1 = (size_t)T->n + 1, nnz1 = T->nnz ? (size_t)T->nnz : 1;
+    void *val = device_values(d, T->val, T->nnz, "the factor's values");
+    t->lower = T->lower;
+    t->ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, n1 * sizeof(int), T->ptr, "the factor's row pointers");
+    t->col = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * sizeof(int), T->col, "the factor's columns");
+    t->val = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * d->vsize, val, "the factor's values");
+    t->order = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, (n1 - 1 ? n1 - 1 : 1) * sizeof(int), t->lv.order,
+                              "the rows by level");
+    t->lev_ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, ((size_t)t->lv.nlev + 1) * sizeof(int), t->lv.lev_ptr,
+                                "the levels' starts");
+}
+
+static void bind(cl_kernel k, int at, size_t size, const void *v)
+{
+    CL_CHECK(clSetKernelArg(k, (cl_uint)at, size, v));
+}
+#define BIND(k, at, v) bind((k), (at), sizeof(v), &(v))
+
+static void bind_args(pcg_dev *d)
+{
+    int n = d->n, zero = 0;
+    cl_kernel *k = d->k;
+    cl_mem sa[] = { d->ptr, d->col, d->val, d->p, d->q };
+    BIND(k[K_SPMV], 0, n);
+    for (int i = 0; i < 5; i++)
+        BIND(k[K_SPMV], 1 + i, sa[i]);
+    bind(k[K_SPMV], 6, d->spmv_scratch * d->vsize, NULL);
+    size_t scratch = d->local[K_UPD_R] * d->vsize;
+    cl_mem al[] = { d->rr_part, d->rz_part };
+    BIND(k[K_ALPHA], 0, d->ng);
+    BIND(k[K_ALPHA], 1, al[0]), BIND(k[K_ALPHA], 2, al[1]);
+    BIND(k[K_ALPHA], 3, d->npq), BIND(k[K_ALPHA], 4, d->q), BIND(k[K_ALPHA], 5, n);
+    BIND(k[K_ALPHA], 7, d->scal), BIND(k[K_ALPHA], 8, d->state);
+    bind(k[K_ALPHA], 9, d->local[K_ALPHA] * d->vsize, NULL);
+    cl_mem ur[] = { d->q, d->r, d->dinv, d->scal, d->state, d->rr_part, d->rz_part };
+    BIND(k[K_UPD_R], 0, n);
+    for (int i = 0; i < 7; i++)
+        BIND(k[K_UPD_R], 1 + i, ur[i]);
+    bind(k[K_UPD_R], 8, scratch, NULL);
+    cl_mem dt[] = { d->r, d->z, d->state, d->rz_part };
+    BIND(k[K_DOT], 0, n);
+    for (int i = 0; i < 4; i++)
+        BIND(k[K_DOT], 1 + i, dt[i]);
+    bind(k[K_DOT], 5, scratch, NULL);
+    cl_mem xp[] = { d->x, d->p, d->r, d->z, d->dinv, d->scal, d->state };
+    BIND(k[K_UPD_XP], 0, n);
+    for (int i = 0; i < 7; i++)
+        BIND(k[K_UPD_XP], 1 + i, xp[i]);
+    BIND(k[K_UPD_XP], 8, d->ng), BIND(k[K_UPD_XP], 9, d->rz_part);
+    bind(k[K_UPD_XP], 10, scratch, NULL);
+    cl_mem st[] = { d->b, d->q, d->r, d->p, d->z, d->dinv, d->rr_part, d->rz_part };
+    BIND(k[K_START], 0, n), BIND(k[K_START], 1, zero);
+    for (int i = 0; i < 8; i++)
+        BIND(k[K_START], 2 + i, st[i]);
+    bind(k[K_START], 10, scratch, NULL);
+    BIND(k[K_SWEEP], 0, n);
+}
+
+void *device_buffers(pcg_dev *d, const cg_system *s)
+{
+    spmv_cl *cl = d->cl;
+    const csr_matrix *A = d->A;
+    size_t n1 = d->n ? (size_t)d->n : 1, nnz1 = A->nnz ? (size_t)A->nnz : 1, vs = (size_t)d->vsize;
+    void *val = d->A == &s->A ? NULL : device_values(d, A->re, A->nnz, "the ordered values");
+    void *bd = d->bh == s->b ? NULL : device_values(d, d->bh, d->n, "the ordered b");
+    d->ptr = spmv_cl_buffer(cl, CL_MEM_READ_ONLY, (n1 + 1) * sizeof(int), A->ptr, "row pointers");
+    d->col = spmv_cl_buffer(cl, CL_MEM_READ_ONLY, nnz1 * sizeof(int), A->nnz ? A->col : NULL, "column indices");
+    d->val = spmv_cl_buffer(cl, CL_MEM_READ_ONLY, nnz1 * vs, A->nnz ? (val ? val : s->val) : NULL, "matrix values");
+    d->b = spmv_cl_buffer(cl, CL_MEM_READ_ONLY, n1 * vs, bd ? bd : s->bd, "b");
+    d->bdev = bd ? bd : s->bd;
+    const char *vn[] = { "x", "r", "p", "z", "y", "t" };
+    cl_mem *vb[] = { &d->x, &d->r, &d->p, &d->z, &d->y, &d->t };
+    for (int i = 0; i < 6; i++)
+        *vb[i] = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (i < 3 || d->ver->pc == PC_SOLVE ? n1 : 1) * vs, NULL, vn[i]);
+    d->q = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (n1 + (size_t)d->npq) * vs, NULL, "q and the product's partials");
+    d->rr_part = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (size_t)d->ng * vs, NULL, "r.r partials");
+    d->rz_part = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (size_t)d->ng * vs, NULL, "r.z partials");
+    d->scal = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, 4 * vs, NULL, "r.z, alpha and r.r");
+    d->state = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, 2 * sizeof(int), NULL, "state");
+    double *dinv = NULL;
+    spmv_error err;
+    if (d->ver->pc == PC_JACOBI) {   /* 1 / a_ii (a_ii > 0 checked: not positive definite otherwise) */
+        dinv = spmv_alloc(n1, sizeof(double), "1 / diag(A)", &err);
+        if (!dinv)
+            die_err(&err);
+        for (int i = 0; i < d->n; i++) {
+            double a = 0;
+            for (int k = A->ptr[i]; k < A->ptr[i + 1]; k++)
+                a = A->col[k] == i ? A->re[k] : a;
+            if (!(a > 0))
+                spmv_die(SPMV_EXIT_USAGE, "a_%d,%d = %g is not positive: A is not positive definite", i + 1,
+                         i + 1, a);
+            dinv[i] = 1 / a;
+        }
+    }
+    void *dv = dinv ? device_values(d, dinv, d->n, "1 / diag(A)") : NULL;
+    d->dinv = spmv_cl_buffer(cl, CL_MEM_READ_ONLY, (dv ? n1 : 1) * vs, dv, "1 / diag(A)");
+    free(dinv);
+    if (d->ver->pc == PC_SOLVE) {
+        tri_upload(d, &d->L, &d->f.L);
+        tri_upload(d, &d->U, &d->f.U);
+        schedule(&d->L, d->wide, &err);
+        schedule(&d->U, d->wide, &err);
+    }
+    void *tmp = spmv_alloc(n1 > (size_t)d->ng + 4 ? n1 : (size_t)d->ng + 4, vs, "read-back", &err);
+    if (!tmp)
+        die_err(&err);
+    return tmp;
+}
+
+void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
+{
+    spmv_cl *cl = d->cl;
+    char opts[1024];
+    cg_program_options(opts, sizeof opts, cl, o, s->p, d->gpu, d->local[K_SPMV], d->group, d->unroll,
+                       d->ver->pc == PC_SOLVE ? " -DCG_FUSED -DPC_SOLVE"
+                       : d->ver->pc == PC_JACOBI ? " -DCG_FUSED -DPC_JACOBI" : " -DCG_FUSED -DPC_NONE");
+    const char *src[3] = { STEP7_KERNEL_PATH, o->kernel_file, STEP6_KERNEL_PATH };
+    d->prog = spmv_cl_build_files(cl, src, 3, opts);
+    d->k[K_SPMV] = spmv_cl_kernel(d->prog, d->vector ? "csr_vector" : "csr_scalar");
+    for (int i = 1; i < K_COUNT; i++)
+        d->k[i] = spmv_cl_kernel(d->prog, KNAME[i]);
+    d->local[K_ALPHA] = d->global[K_ALPHA] = cg_fit_group(cl, d->k[K_ALPHA], d->local[K_ALPHA]);
+    d->local[K_CHAIN] = d->global[K_CHAIN] = cg_fit_group(cl, d->k[K_CHAIN], d->local[K_CHAIN]);
+    for (int i = 0; i < K_COUNT; i++)
+        spmv_cl_check_local(cl, d->k[i], d->local[i]);
+    bind_args(d);
+}
+
+void device_release(pcg_dev *d)
+{
+    for (int i = 0; i < K_COUNT; i++)
+        if (d->k[i])
+            clReleaseKernel(d->k[i]);
+    if (d->prog)
+        clReleaseProgram(d->prog);
+    cl_mem bufs[] = { d->ptr, d->col, d->val, d->b, d->x, d->r, d->p, d->q, d->z, d->y, d->t, d->dinv,
+                      d->rr_part, d->rz_part, d->scal, d->state, d->L.ptr, d->L.col, d->L.val, d->L.order,
+                      d->L.lev_ptr, d->U.ptr, d->U.col, d->U.val, d->U.order, d->U.lev_ptr };
+    for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
+        if (bufs[i])
+            clReleaseMemObject(bufs[i]);
+    free(d->L.seg), free(d->U.seg);
+    tri_levels_free(&d->L.lv), tri_levels_free(&d->U.lv);
+    ic0_free(&d->f);
+    if (d->perm)
+        free(d->bh);
+    for (int i = 0; i < d->nkept; i++)
+        free(d->kept[i]);
+    free(d->perm), free(d->Ap.ptr), free(d->Ap.col), free(d->Ap.re);
+}

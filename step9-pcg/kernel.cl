@@ -1,0 +1,218 @@
+/* step9-pcg/kernel.cl - preconditioned CG: chapter 7's fused loop with
+ * z = M^-1 r in it, and the triangular solves of incomplete Cholesky.
+ *
+ * What changed from step 7: CG on A x = b takes about sqrt(kappa)
+ * iterations. Preconditioned CG runs the same loop on a system whose
+ * condition number is smaller, M^-1 A with M close to A and M z = r cheap to
+ * solve: each iteration applies M^-1 once (z = M^-1 r), and alpha and beta
+ * take r.z where CG took r.r (step9-pcg/README.md has the algorithm).
+ *
+ * The program is three files, built in this order as one: chapter 7's
+ * kernel.cl with -DCG_FUSED (its FOR_EACH, wg_sum, sum_partials and the
+ * product's hook, which adds up p.Ap), this file, then chapter 6's
+ * kernel.cl (the product q = A p, csr_scalar or csr_vector, unchanged).
+ * An iteration, fused as in chapter 7 (the host reads the state every K):
+ *
+ *   q = A p, and the partials of p.q            chapter 6's product
+ *   pcg_alpha: r.r, r.z, p.q summed; the tests; alpha = r.z / p.q
+ *   pcg_update_r: r -= alpha q, the partials of r.r (and of r.z where z
+ *     needs no solve: none, z = r; Jacobi, z = r / diag(A))
+ *   IC(0) only: z = U^-1 (L^-1 r) (below), then pcg_dot: the partials of r.z
+ *   pcg_update_xp: beta = (new r.z) / (old r.z); x += alpha p; p = z + beta p
+ *
+ * The preconditioner is chosen when the program is built: -DPC_NONE (z is
+ * r: chapter 7's fused CG), -DPC_JACOBI (z_i = r_i / a_ii, never stored),
+ * -DPC_SOLVE (z a vector the triangular solves write).
+ *
+ * The triangular solves: T y = v, T = L (the diagonal last in each row; a
+ * row reads the rows above it) or U = L^T (the diagonal first; a row reads
+ * the rows below it). Row i needs y_j of the rows it reads first, so the
+ * rows are grouped into levels (main.c computes them once): the rows of one
+ * level read only rows of earlier levels, and are solved side by side.
+ *   trsv_level: the rows of one level, one a work-item, one launch;
+ *   trsv_chain: one work-group through a run of narrow levels, a barrier
+ *     between two levels (a launch costs more than a barrier);
+ *   trsv_sweep: one Jacobi sweep, y' = D^-1 (v - (T - D) y), every row at
+ *     once: a few sweeps approximate the solve (Anzt, Chow and Dongarra).
+ */
+#ifndef VALUE
+#define VALUE float
+#endif
+
+#if defined(PC_JACOBI)
+#define Z(i) (r[i] * dinv[i])
+#elif defined(PC_SOLVE)
+#define Z(i) (z[i])
+#else
+#define Z(i) (r[i])
+#endif
+
+/* One work-group: r.r (the stopping test's), r.z (alpha's) and p.Ap (the
+ * product's partials, after q's rows); the tests; alpha.
+ * scal[0] = r.z, scal[1] = alpha, scal[2] = the p.Ap (or r.z) of a
+ * breakdown, scal[3] = r.r; state[0] = 0 running, 1 converged, 2 breakdown
+ * (once not 0 it stays, as in chapter 7); state[1] = iterations done. */
+__kernel void pcg_alpha(const int ng, __global const VALUE *restrict rr_part, __global const VALUE *restrict rz_part,
+                        const int npq, __global const VALUE *restrict q, const int pq_at, const VALUE thresh,
+                        __global VALUE *restrict scal, __global int *restrict state, __local VALUE *scratch)
+{
+    VALUE rr = sum_partials(scratch, ng, rr_part);
+    VALUE rz = sum_partials(scratch, ng, rz_part);
+    VALUE pq = sum_partials(scratch, npq, q + pq_at);
+    if (get_local_id(0) == 0 && state[0] == 0) {
+        scal[0] = rz;
+        scal[3] = rr;
+        if (rr <= thresh) {                     /* |r| as chapter 7 tests it: the same tolerance */
+            state[0] = 1;
+        } else if (!(pq > 0) || !(rz > 0)) {    /* A or M not positive definite (NaN too) */
+            state[0] = 2;
+            scal[2] = pq > 0 ? rz : pq;
+        } else {
+            scal[1] = rz / pq;
+            state[1] += 1;
+        }
+    }
+}
+
+/* r -= alpha q, the partials of r.r; of r.z too where z needs no solve */
+__kernel void pcg_update_r(const int n, __global const VALUE *restrict q, __global VALUE *restrict r,
+                           __global const VALUE *restrict dinv, __global const VALUE *restrict scal,
+                           __global const int *restrict state, __global VALUE *restrict rr_part,
+                           __global VALUE *restrict rz_part, __local VALUE *scratch)
+{
+    if (state[0] != 0)   /* the same for the whole work-group */
+        return;
+    VALUE alpha = scal[1], vr = 0, vz = 0;
+    FOR_EACH(i, n) {
+        VALUE ri = r[i] - alpha * q[i];
+        r[i] = ri;
+        vr += ri * ri;
+#ifdef PC_JACOBI
+        vz += ri * ri * dinv[i];
+#endif
+    }
+    vr = wg_sum(scratch, vr);
+#ifdef PC_JACOBI
+    vz = wg_sum(scratch, vz);
+#else
+    vz = vr;   /* none: z = r; a solve: pcg_dot writes r.z after it */
+#endif
+    if (get_local_id(0) == 0) {
+        rr_part[get_group_id(0)] = vr;
+#ifndef PC_SOLVE
+        rz_part[get_group_id(0)] = vz;
+#endif
+    }
+}
+
+/* After the solves: the partials of r.z */
+__kernel void pcg_dot(const int n, __global const VALUE *restrict r, __global const VALUE *restrict z,
+                      __global const int *restrict state, __global VALUE *restrict rz_part, __local VALUE *scratch)
+{
+    if (state[0] != 0)
+        return;
+    VALUE v = 0;
+    FOR_EACH(i, n)
+        v += r[i] * z[i];
+    v = wg_sum(scratch, v);
+    if (get_local_id(0) == 0)
+        rz_part[get_group_id(0)] = v;
+}
+
+/* beta = (new r.z) / (old r.z); x += alpha p; p = z + beta p, in one sweep */
+__kernel void pcg_update_xp(const int n, __global VALUE *restrict x, __global VALUE *restrict p,
+                            __global const VALUE *restrict r, __global const VALUE *restrict z,
+                            __global const VALUE *restrict dinv, __global const VALUE *restrict scal,
+                            __global const int *restrict state, const int ng, __global const VALUE *restrict rz_part,
+                            __local VALUE *scratch)
+{
+    if (state[0] != 0)
+        return;
+    VALUE alpha = scal[1], beta = sum_partials(scratch, ng, rz_part) / scal[0];
+    FOR_EACH(i, n) {
+        VALUE pi = p[i];
+        x[i] += alpha * pi;
+        p[i] = Z(i) + beta * pi;
+    }
+}
+
+/* A solve starts (or starts again) with r and z = M^-1 r: p = z, and the
+ * partials of r.r and r.z. restart: r = b - q first (q = A x, the true
+ * residual of the current x). */
+__kernel void pcg_start(const int n, const int restart, __global const VALUE *restrict b,
+                        __global const VALUE *restrict q, __global VALUE *restrict r, __global VALUE *restrict p,
+                        __global const VALUE *restrict z, __global const VALUE *restrict dinv,
+                        __global VALUE *restrict rr_part, __global VALUE *restrict rz_part, __local VALUE *scratch)
+{
+    VALUE vr = 0, vz = 0;
+    FOR_EACH(i, n) {
+        if (restart)
+            r[i] = b[i] - q[i];
+        VALUE ri = r[i], zi = Z(i);
+        p[i] = zi;
+        vr += ri * ri;
+        vz += ri * zi;
+    }
+    vr = wg_sum(scratch, vr);
+    vz = wg_sum(scratch, vz);
+    if (get_local_id(0) == 0) {
+        rr_part[get_group_id(0)] = vr;
+        rz_part[get_group_id(0)] = vz;
+    }
+}
+
+/* ---- the triangular solves ---- */
+
+/* Row i of T y = v: y_i = (v_i - sum_{j != i} t_ij y_j) / t_ii. The
+ * diagonal is the row's last entry in L (lower), its first in U. */
+static void trsv_row(const int i, const int lower, __global const int *ptr, __global const int *col,
+                     __global const VALUE *val, __global const VALUE *v, __global VALUE *y)
+{
+    int a = ptr[i], b = ptr[i + 1];
+    VALUE d = lower ? val[b - 1] : val[a], s = v[i];
+    for (int k = lower ? a : a + 1; k < (lower ? b - 1 : b); k++)
+        s -= val[k] * y[col[k]];
+    y[i] = s / d;
+}
+
+/* The rows order[begin .. end) of one level, a row a work-item */
+__kernel void trsv_level(const int begin, const int end, __global const int *restrict order, const int lower,
+                         __global const int *restrict ptr, __global const int *restrict col,
+                         __global const VALUE *restrict val, __global const VALUE *restrict v, __global VALUE *y)
+{
+    int k = begin + (int)get_global_id(0);
+    if (k < end)
+        trsv_row(order[k], lower, ptr, col, val, v, y);
+}
+
+/* Levels l0 .. l1-1 by one work-group: each work-item strides over a
+ * level's rows, then a barrier (whose global fence makes the level's y
+ * visible to the whole work-group) before the next level. */
+__kernel void trsv_chain(const int l0, const int l1, __global const int *restrict lev_ptr,
+                         __global const int *restrict order, const int lower, __global const int *restrict ptr,
+                         __global const int *restrict col, __global const VALUE *restrict val,
+                         __global const VALUE *restrict v, __global VALUE *y)
+{
+    for (int l = l0; l < l1; l++) {
+        for (int k = lev_ptr[l] + (int)get_local_id(0); k < lev_ptr[l + 1]; k += (int)get_local_size(0))
+            trsv_row(order[k], lower, ptr, col, val, v, y);
+        barrier(CLK_GLOBAL_MEM_FENCE);
+    }
+}
+
+/* One Jacobi sweep of T y = v: y_out = D^-1 (v - (T - D) y_in), every row
+ * at once; first (first != 0): y_out = D^-1 v (y_in not read). */
+__kernel void trsv_sweep(const int n, const int first, const int lower, __global const int *restrict ptr,
+                         __global const int *restrict col, __global const VALUE *restrict val,
+                         __global const VALUE *restrict v, __global const VALUE *restrict y_in,
+                         __global VALUE *restrict y_out)
+{
+    FOR_EACH(i, n) {
+        int a = ptr[i], b = ptr[i + 1];
+        VALUE d = lower ? val[b - 1] : val[a], s = v[i];
+        if (!first)
+            for (int k = lower ? a : a + 1; k < (lower ? b - 1 : b); k++)
+                s -= val[k] * y_in[col[k]];
+        y_out[i] = s / d;
+    }
+}
