@@ -519,7 +519,7 @@ static void set_own(const spmv_step *s, int k, const char *v, spmv_options *o)
     spmv_own_value *val = &o->own[k];
     if (d->kind == SPMV_OWN_NUMBER) {
         val->number = (int)parse_int(d->name, v, d->lo, d->hi);
-    } else if (!has_variant(d->words, v)) {
+    } else if (d->kind == SPMV_OWN_WORD && !has_variant(d->words, v)) {
         char list[256], msg[512];
         word_list(d->words, list, sizeof list);
         snprintf(msg, sizeof msg, "%s wants %s, not '%%s'%%s", d->name, list);
@@ -534,7 +534,8 @@ static void set_own(const spmv_step *s, int k, const char *v, spmv_options *o)
 static const spmv_own_value *own_value(const spmv_options *o, const char *name, int kind)
 {
     for (int k = 0; o->own_table && o->own_table[k].name; k++)
-        if (strcmp(o->own_table[k].name, name) == 0 && o->own_table[k].kind == kind)
+        if (strcmp(o->own_table[k].name, name) == 0 &&
+            (o->own_table[k].kind == kind || (kind == SPMV_OWN_WORD && o->own_table[k].kind == SPMV_OWN_PATH)))
             return &o->own[k];
     fprintf(stderr, "%s: internal error: no option %s of that kind in the step's own table (spmv_step.own)\n",
             spmv_prog_name(), name);

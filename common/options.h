@@ -40,7 +40,7 @@ typedef struct {
  * line, status 2), kept in spmv_options.own and read back by name
  * (spmv_own_int, spmv_own_word); --help lists it after the option `after`,
  * with the help text and the default given here. */
-enum { SPMV_OWN_NUMBER = 1, SPMV_OWN_WORD };
+enum { SPMV_OWN_NUMBER = 1, SPMV_OWN_WORD, SPMV_OWN_PATH };   /* PATH: a file name, read as a word */
 #define SPMV_OWN_MAX 4        /* a step's own options at most */
 
 typedef struct {
@@ -48,7 +48,8 @@ typedef struct {
     const char *after;        /* --help lists it after this option ("--group-size"; NULL: last) */
     const char *help;         /* "%s": the step's name */
     const char *def;          /* "(default ...)" in --help; NULL: none (spmv_step.defaults may say it) */
-    int kind;                 /* SPMV_OWN_NUMBER: a whole number from lo to hi; SPMV_OWN_WORD: one of words */
+    int kind;                 /* SPMV_OWN_NUMBER: a whole number from lo to hi; SPMV_OWN_WORD: one of words;
+                               * SPMV_OWN_PATH: a file name (spmv_own_word reads it) */
     int lo, hi;
     const char *words;        /* SPMV_OWN_WORD: "count,last,fixup" */
 } spmv_option;

@@ -216,3 +216,55 @@ __kernel void trsv_sweep(const int n, const int first, const int lower, __global
         y_out[i] = s / d;
     }
 }
+
+/* Synchronization-free (after Liu, Li, Hou and Vinter, Euro-Par 2016, a
+ * row a work-item): no levels; each row waits until every row it reads is
+ * done (its flag says this solve's stamp), then solves, then raises its
+ * own flag. A row may wait only on rows handed out before it: each
+ * work-group takes the next rows from a counter (ticket) when it starts, so
+ * a row's rows-to-wait-on belong to work-groups already running, which
+ * finish without waiting on it. That relies on two things OpenCL 1.2 does
+ * not promise: a running work-group keeps running while another spins, and
+ * a work-item spinning does not keep its warp's others from running (both
+ * hold on NVIDIA's GPUs since Volta); main.c builds it only there
+ * (-DSYNC_FREE with PTX) and never on a CPU, where the first would not hold.
+ * A spin is bounded all the same: past SPIN_LIMIT reads the row gives up,
+ * writes NaN (which the checks then catch) and sets *fail. Each solve
+ * resets the other factor's counter (L's solve U's, U's L's): the in-order
+ * queue runs them in turn. y is volatile: a flag read from memory, then
+ * the value it guards, not an older copy in a core's cache; the writer
+ * makes y_i visible to the whole device (membar.gl) before its flag. */
+#ifdef SYNC_FREE
+#define SPIN_LIMIT (1 << 24)
+__kernel void trsv_syncfree(const int n, const int lower, __global const int *restrict ptr,
+                            __global const int *restrict col, __global const VALUE *restrict val,
+                            __global const VALUE *restrict v, __global volatile VALUE *y, __global volatile int *done,
+                            const int stamp, __global volatile int *ticket, __global volatile int *other,
+                            __global volatile int *fail)
+{
+    __local int first;
+    if (get_local_id(0) == 0)
+        first = atomic_add(ticket, (int)get_local_size(0));
+    if (get_global_id(0) == 0)
+        *other = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    int s = first + (int)get_local_id(0);
+    if (s >= n)
+        return;
+    int i = lower ? s : n - 1 - s, a = ptr[i], b = ptr[i + 1];
+    VALUE d = lower ? val[b - 1] : val[a], sum = v[i];
+    for (int k = lower ? a : a + 1; k < (lower ? b - 1 : b); k++) {
+        int j = col[k];
+        for (int spins = 0; done[j] != stamp; spins++)
+            if (spins == SPIN_LIMIT) {
+                *fail = 1;
+                sum = NAN;
+                break;
+            }
+        sum -= val[k] * y[j];
+    }
+    y[i] = sum / d;
+    __asm__ __volatile__("membar.gl;" ::: "memory");
+    done[i] = stamp;
+}
+#endif

@@ -41,6 +41,7 @@ static const pcg_version VERSIONS[] = {
     { "ic0", PC_SOLVE, 0, FORM_LEVELS, "IC(0), natural order, exact solves by levels" },
     { "ic0-color", PC_SOLVE, 1, FORM_LEVELS, "IC(0) after a multicolor ordering: a level a color" },
     { "ic0-sweeps", PC_SOLVE, 0, FORM_SWEEPS, "IC(0), natural order, each solve approximated by Jacobi sweeps" },
+    { "ic0-syncfree", PC_SOLVE, 0, FORM_SYNCFREE, "IC(0), natural order, exact solves, each row waiting on flags" },
 };
 #define NVERSIONS ((int)(sizeof VERSIONS / sizeof *VERSIONS))
 
@@ -48,7 +49,7 @@ static const spmv_step STEP = {
     .name = "step9",
     .title = "preconditioned CG: Jacobi and incomplete Cholesky, the triangular solve on the device",
     .kernel_path = SPMV_KERNEL_PATH,
-    .variants = "cg,jacobi,ic0,ic0-color,ic0-sweeps,all",
+    .variants = "cg,jacobi,ic0,ic0-color,ic0-sweeps,ic0-syncfree,all",
     .default_variant = "all",
     .takes = OPT_DEVICE | OPT_OPENCL | OPT_PRECISION | OPT_GROUP | OPT_CG | OPT_SOLUTION,
     .default_matrix = "--gen poisson:nx=256, the 5-point Laplacian on a 256 x 256 grid",
@@ -74,6 +75,8 @@ static const spmv_step STEP = {
         { .name = "--wide", .arg = "ROWS", .after = "--sweeps",
           .help = "a level of at least ROWS rows gets its own launch; narrower ones are chained",
           .kind = SPMV_OWN_NUMBER, .lo = 1, .hi = INT_MAX },
+        { .name = "--trsv-csv", .arg = "FILE", .after = "--csv",
+          .help = "append a row for L's solve alone (its time, its levels) to FILE", .kind = SPMV_OWN_PATH },
         { NULL } },
     .holds = { .part = "the incomplete factor and its levels", .part_row = 24, .part_nnz = 12 },
 };
@@ -137,6 +140,22 @@ static void tri_sweeps_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
     }
 }
 
+/* T y = v exactly, with no levels: a row a work-item, each waiting on the
+ * flags of the rows it reads (kernel.cl; on NVIDIA's GPUs only) */
+static void tri_syncfree_solve(pcg_dev *d, const tri_dev *t, const tri_dev *other, cl_mem v, cl_mem y)
+{
+    cl_kernel k = d->k[K_SYNC];
+    cl_mem a[] = { t->ptr, t->col, t->val, v, y, t->done };
+    d->stamp++;
+    CL_CHECK(clSetKernelArg(k, 1, sizeof t->lower, &t->lower));
+    for (int i = 0; i < 6; i++)
+        CL_CHECK(clSetKernelArg(k, 2 + i, sizeof(cl_mem), &a[i]));
+    CL_CHECK(clSetKernelArg(k, 8, sizeof d->stamp, &d->stamp));
+    CL_CHECK(clSetKernelArg(k, 9, sizeof t->ticket, &t->ticket));
+    CL_CHECK(clSetKernelArg(k, 10, sizeof other->ticket, &other->ticket));
+    launch(d, K_SYNC, spmv_round_up((size_t)d->n, d->local[K_SYNC]));
+}
+
 /* z = M^-1 r = U^-1 (L^-1 r): the two triangular solves (IC(0) only: none
  * and Jacobi apply M^-1 inside pcg_update_r and pcg_update_xp) */
 static void apply(pcg_dev *d)
@@ -144,10 +163,24 @@ static void apply(pcg_dev *d)
     if (d->ver->form == FORM_SWEEPS) {
         tri_sweeps_solve(d, &d->L, d->r, d->y);
         tri_sweeps_solve(d, &d->U, d->y, d->z);
+    } else if (d->ver->form == FORM_SYNCFREE) {
+        tri_syncfree_solve(d, &d->L, &d->U, d->r, d->y);
+        tri_syncfree_solve(d, &d->U, &d->L, d->y, d->z);
     } else {
         tri_levels_solve(d, &d->L, d->r, d->y);
         tri_levels_solve(d, &d->U, d->y, d->z);
     }
+}
+
+/* L's solve alone (the table's time of a triangular solve) */
+static void apply_L(pcg_dev *d)
+{
+    if (d->ver->form == FORM_SWEEPS)
+        tri_sweeps_solve(d, &d->L, d->r, d->y);
+    else if (d->ver->form == FORM_SYNCFREE)
+        tri_syncfree_solve(d, &d->L, &d->U, d->r, d->y);
+    else
+        tri_levels_solve(d, &d->L, d->r, d->y);
 }
 
 /* One iteration: chapter 7's fused CG, with z = M^-1 r between the update
@@ -218,6 +251,8 @@ static void loop(pcg_dev *d, int maxiter, double thresh, int k, pcg_run *run)
     double scal[4];
     report_read_scalars(d, scal);
     run->rr = scal[3], run->bad = scal[2];
+    if (run->end == CG_MAXITER)   /* none of the iterations tested the last r: the host does */
+        run->rr = report_read_rr(d);
 }
 
 /* The warm-up, then the solve from x = 0, timed on the host's clock; where
@@ -285,10 +320,17 @@ int main(int argc, char **argv)
     for (int v = 0; v < NVERSIONS; v++) {
         if (strcmp(o.variant, "all") != 0 && strcmp(o.variant, VERSIONS[v].name) != 0)
             continue;
+        if (VERSIONS[v].form == FORM_SYNCFREE && !(gpu && cl.ptx)) {   /* it would hang: kernel.cl says why */
+            if (strcmp(o.variant, "all") != 0)
+                spmv_die(SPMV_EXIT_USAGE, "ic0-syncfree waits across work-groups, which only NVIDIA's GPUs are "
+                         "known to allow; on %s run ic0 (levels)", cl.device_name);
+            printf("==== %s: skipped: it runs on NVIDIA's GPUs only (kernel.cl says why)\n", VERSIONS[v].name);
+            continue;
+        }
         printf("==== %s: %s\n", VERSIONS[v].name, VERSIONS[v].what);
         pcg_dev d = { .cl = &cl, .ver = &VERSIONS[v], .n = n, .vsize = s.vsize, .single = s.single, .gpu = gpu,
                       .sweeps = spmv_own_int(&o, "--sweeps", 3) };
-        d.wide = spmv_own_int(&o, "--wide", gpu ? 0 : 4096);
+        d.wide = spmv_own_int(&o, "--wide", 0);   /* 0: device_sizes's default */
 
         /* 3. The preconditioner on the host (timed: the setup): Jacobi's
          * diagonal, or the ordering, IC(0) and the levels of its solves */
@@ -313,6 +355,7 @@ int main(int argc, char **argv)
          * apply alone, timed over a few runs */
         solve(&d, &s, maxiter, fixed, k, xd, tmp, &run);
         run.apply_ms = d.ver->pc == PC_SOLVE ? report_time_apply(&d, apply) : NAN;
+        run.lsolve_ms = d.ver->pc == PC_SOLVE ? report_time_apply(&d, apply_L) : NAN;
 
         /* 7. Check on the host: the true residual, the product once more,
          * the triangular solves row by row; the verdict */
@@ -320,6 +363,7 @@ int main(int argc, char **argv)
         int pass = report_check(&d, &s, &run, fixed, xd, tmp, apply, row);
         status = cg_exit_status(status, pass, run.end, fixed);
         report_save(&o, pass, &d, &s, &run, xd);
+        report_trsv(&ctx, &o, &d, &s, row);
         free(tmp);
         device_release(&d);
     }

@@ -16,7 +16,8 @@
 #define WIDE_CPU 4096          /* on a CPU a chain is one work-item: a level of 4096 rows is spread over the cores */
 
 static const char *const KNAME[K_COUNT] = { NULL, "pcg_alpha", "pcg_update_r", "pcg_dot", "pcg_update_xp",
-                                            "pcg_start", "trsv_level", "trsv_chain", "trsv_sweep" };
+                                            "pcg_start", "trsv_level", "trsv_chain", "trsv_sweep",
+                                            "trsv_syncfree" };
 
 static void die_err(const spmv_error *err)
 {
@@ -99,6 +100,8 @@ void device_sizes(pcg_dev *d, const spmv_options *o, const cg_system *s)
     d->local[K_ALPHA] = d->global[K_ALPHA] = cg_one_group(cl, d->gpu);
     d->local[K_CHAIN] = d->global[K_CHAIN] = d->gpu ? (CHAIN_LOCAL_GPU < cl->max_wg ? CHAIN_LOCAL_GPU : cl->max_wg) : 1;
     d->local[K_LEVEL] = d->gpu ? cg_local : 1;
+    if (!d->wide)
+        d->wide = d->gpu ? WIDE_GPU * (int)d->local[K_CHAIN] : WIDE_CPU;
     printf("spmv     chapter 6's csr_%s: global %zu, local %zu%s\n", vector ? "vector" : "scalar", global, local,
            vector ? "" : " (a row a work-item)");
     d->group = group, d->unroll = unroll, d->vector = vector;
@@ -134,6 +137,14 @@ static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
                               "the rows by level");
     t->lev_ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, ((size_t)t->lv.nlev + 1) * sizeof(int), t->lv.lev_ptr,
                                 "the levels' starts");
+    if (d->ver->form == FORM_SYNCFREE) {   /* the flags, 0 (no solve's stamp), and the counter */
+        int *zero = calloc(n1, sizeof(int));
+        if (!zero)
+            spmv_die(SPMV_EXIT_RESOURCES, "out of host memory for the solve's flags");
+        t->done = spmv_cl_buffer(d->cl, CL_MEM_READ_WRITE, (n1 - 1 ? n1 - 1 : 1) * sizeof(int), zero, "the flags");
+        t->ticket = spmv_cl_buffer(d->cl, CL_MEM_READ_WRITE, sizeof(int), zero, "the rows' counter");
+        free(zero);
+    }
 }
 
 static void bind(cl_kernel k, int at, size_t size, const void *v)
@@ -180,6 +191,8 @@ static void bind_args(pcg_dev *d)
         BIND(k[K_START], 2 + i, st[i]);
     bind(k[K_START], 10, scratch, NULL);
     BIND(k[K_SWEEP], 0, n);
+    if (k[K_SYNC])
+        BIND(k[K_SYNC], 0, n), BIND(k[K_SYNC], 11, d->fail);
 }
 
 void *device_buffers(pcg_dev *d, const cg_system *s)
@@ -202,7 +215,9 @@ void *device_buffers(pcg_dev *d, const cg_system *s)
     d->rr_part = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (size_t)d->ng * vs, NULL, "r.r partials");
     d->rz_part = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (size_t)d->ng * vs, NULL, "r.z partials");
     d->scal = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, 4 * vs, NULL, "r.z, alpha and r.r");
+    int zero = 0;
     d->state = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, 2 * sizeof(int), NULL, "state");
+    d->fail = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, sizeof(int), &zero, "a sync-free spin's failure");
     double *dinv = NULL;
     spmv_error err;
     if (d->ver->pc == PC_JACOBI) {   /* 1 / a_ii (a_ii > 0 checked: not positive definite otherwise) */
@@ -239,17 +254,20 @@ void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
     spmv_cl *cl = d->cl;
     char opts[1024];
     cg_program_options(opts, sizeof opts, cl, o, s->p, d->gpu, d->local[K_SPMV], d->group, d->unroll,
-                       d->ver->pc == PC_SOLVE ? " -DCG_FUSED -DPC_SOLVE"
+                       d->ver->form == FORM_SYNCFREE ? " -DCG_FUSED -DPC_SOLVE -DSYNC_FREE"
+                       : d->ver->pc == PC_SOLVE ? " -DCG_FUSED -DPC_SOLVE"
                        : d->ver->pc == PC_JACOBI ? " -DCG_FUSED -DPC_JACOBI" : " -DCG_FUSED -DPC_NONE");
     const char *src[3] = { STEP7_KERNEL_PATH, o->kernel_file, STEP6_KERNEL_PATH };
     d->prog = spmv_cl_build_files(cl, src, 3, opts);
     d->k[K_SPMV] = spmv_cl_kernel(d->prog, d->vector ? "csr_vector" : "csr_scalar");
     for (int i = 1; i < K_COUNT; i++)
-        d->k[i] = spmv_cl_kernel(d->prog, KNAME[i]);
+        if (i != K_SYNC || d->ver->form == FORM_SYNCFREE)
+            d->k[i] = spmv_cl_kernel(d->prog, KNAME[i]);
     d->local[K_ALPHA] = d->global[K_ALPHA] = cg_fit_group(cl, d->k[K_ALPHA], d->local[K_ALPHA]);
     d->local[K_CHAIN] = d->global[K_CHAIN] = cg_fit_group(cl, d->k[K_CHAIN], d->local[K_CHAIN]);
     for (int i = 0; i < K_COUNT; i++)
-        spmv_cl_check_local(cl, d->k[i], d->local[i]);
+        if (d->k[i])
+            spmv_cl_check_local(cl, d->k[i], d->local[i]);
     bind_args(d);
 }
 
@@ -261,8 +279,9 @@ void device_release(pcg_dev *d)
     if (d->prog)
         clReleaseProgram(d->prog);
     cl_mem bufs[] = { d->ptr, d->col, d->val, d->b, d->x, d->r, d->p, d->q, d->z, d->y, d->t, d->dinv,
-                      d->rr_part, d->rz_part, d->scal, d->state, d->L.ptr, d->L.col, d->L.val, d->L.order,
-                      d->L.lev_ptr, d->U.ptr, d->U.col, d->U.val, d->U.order, d->U.lev_ptr };
+                      d->rr_part, d->rz_part, d->scal, d->state, d->fail, d->L.ptr, d->L.col, d->L.val,
+                      d->L.order, d->L.lev_ptr, d->L.done, d->L.ticket, d->U.ptr, d->U.col, d->U.val, d->U.order,
+                      d->U.lev_ptr, d->U.done, d->U.ticket };
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
         if (bufs[i])
             clReleaseMemObject(bufs[i]);

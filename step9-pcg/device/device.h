@@ -10,9 +10,9 @@
 #include "../factor/factor.h"
 #include "spmv.h"
 
-enum { K_SPMV, K_ALPHA, K_UPD_R, K_DOT, K_UPD_XP, K_START, K_LEVEL, K_CHAIN, K_SWEEP, K_COUNT };
+enum { K_SPMV, K_ALPHA, K_UPD_R, K_DOT, K_UPD_XP, K_START, K_LEVEL, K_CHAIN, K_SWEEP, K_SYNC, K_COUNT };
 enum { PC_NONE, PC_JACOBI, PC_SOLVE };   /* what z = M^-1 r costs: nothing, a scaling, two triangular solves */
-enum { FORM_LEVELS, FORM_SWEEPS };       /* a solve exact by levels, or approximate by Jacobi sweeps */
+enum { FORM_LEVELS, FORM_SWEEPS, FORM_SYNCFREE };   /* exact by levels, approximate by Jacobi sweeps, exact by flags */
 
 /* A version of the chapter: its preconditioner, the rows' order, the solve's form */
 typedef struct {
@@ -30,7 +30,7 @@ typedef struct {
 /* One triangular factor on the device, with its levels and their schedule */
 typedef struct {
     int lower, nlev, widest, nseg, chains;
-    cl_mem ptr, col, val, order, lev_ptr;
+    cl_mem ptr, col, val, order, lev_ptr, done, ticket;   /* done, ticket: the sync-free solve's flags and counter */
     tri_seg *seg;
     tri_levels lv;   /* the host's */
 } tri_dev;
@@ -44,8 +44,8 @@ typedef struct {
     cl_kernel k[K_COUNT];
     size_t global[K_COUNT], local[K_COUNT];
     int vector, group, unroll;   /* the product chapter 6's rule picks (chapter 7's device/sizes.h) */
-    cl_mem ptr, col, val, b, x, r, p, q, z, y, t, dinv, rr_part, rz_part, scal, state;
-    int ng, npq;
+    cl_mem ptr, col, val, b, x, r, p, q, z, y, t, dinv, rr_part, rz_part, scal, state, fail;
+    int ng, npq, stamp;   /* stamp: the sync-free solves so far (each raises its rows' flags to its own) */
     size_t spmv_scratch;
     /* the host's side of the preconditioner */
     ic_factor f;             /* PC_SOLVE: L and U = L^T in double */

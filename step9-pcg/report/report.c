@@ -20,6 +20,8 @@ static int launches(const pcg_dev *d)
         return 4;
     if (d->ver->form == FORM_SWEEPS)
         return 5 + 2 * (d->sweeps + 1);
+    if (d->ver->form == FORM_SYNCFREE)
+        return 7;
     return 5 + d->L.nseg + d->U.nseg;
 }
 
@@ -38,6 +40,11 @@ void report_describe(const pcg_dev *d)
         return;
     }
     printf("the solves of L and U, pcg_dot, pcg_update_xp\n");
+    if (d->ver->form == FORM_SYNCFREE) {
+        printf("levels   none used: a launch a solve, a row a work-item waiting on flags (L's levels would be %d, "
+               "the widest %d rows)\n", d->L.lv.nlev, d->L.lv.widest);
+        return;
+    }
     const tri_dev *t[2] = { &d->L, &d->U };
     for (int i = 0; i < 2; i++)
         printf("levels   %s: %d levels, %.1f rows a level on average, the widest %d: %d launches (%d chains of "
@@ -54,6 +61,18 @@ void report_read_scalars(const pcg_dev *d, double scal[4])
                                  d->single ? (void *)f : (void *)scal, 0, NULL, NULL));
     for (int i = 0; d->single && i < 4; i++)
         scal[i] = f[i];
+}
+
+double report_read_rr(const pcg_dev *d)
+{
+    double *part = malloc((size_t)d->ng * sizeof *part), s = 0;
+    if (!part)
+        spmv_die(SPMV_EXIT_RESOURCES, "out of host memory for the partials");
+    CL_CHECK(clEnqueueReadBuffer(d->cl->queue, d->rr_part, CL_TRUE, 0, (size_t)d->ng * d->vsize, part, 0, NULL, NULL));
+    for (int i = 0; i < d->ng; i++)
+        s += d->single ? ((float *)part)[i] : part[i];
+    free(part);
+    return s;
 }
 
 /* n values of buf into v, in double */
@@ -187,7 +206,8 @@ int report_check(pcg_dev *d, const cg_system *s, const pcg_run *run, int fixed, 
     *row = (pcg_row){ .kernel = d->ver->name, .iterations = run->iterations, .launches = launches(d),
                       .converged = run->end == CG_CONVERGED && !fixed, .true_residual = truer, .rel_residual = rel,
                       .tol = fixed ? 0 : s->tol, .setup_ms = run->setup_ms, .solve_ms = run->solve_ms,
-                      .apply_ms = run->apply_ms, .levels = d->ver->pc == PC_SOLVE ? d->L.lv.nlev : 0,
+                      .apply_ms = run->apply_ms, .lsolve_ms = run->lsolve_ms,
+                      .factor_nnz = d->ver->pc == PC_SOLVE ? d->f.L.nnz : 0, .levels = d->ver->pc == PC_SOLVE ? d->L.lv.nlev : 0,
                       .check = "FAIL" };
     size_t n1 = s->n ? (size_t)s->n : 1;
     spmv_error err;
@@ -252,8 +272,8 @@ void report_table(const spmv_cl *cl, const cg_system *s, const pcg_row *rows, in
     fprintf(out, "%-11s %10s %11s %11s %11s %11s %11s %7s %9s %s\n", "version", "iterations", "setup ms", "solve ms",
             "total ms", "ms an iter", "apply ms", "levels", "vs cg", "check");
     const pcg_row *base = NULL;
-    for (int i = 0; i < nv; i++)
-        if (strcmp(rows[i].kernel, "cg") == 0 && strcmp(rows[i].check, "PASS") == 0)
+    for (int i = 0; i < nv; i++)   /* cg solved, or stopped at --maxiter: then a version is faster by more */
+        if (strcmp(rows[i].kernel, "cg") == 0 && (!strcmp(rows[i].check, "PASS") || !strcmp(rows[i].check, "MAXITER")))
             base = &rows[i];
     for (int i = 0; i < nv; i++) {
         const pcg_row *r = &rows[i];
@@ -264,11 +284,13 @@ void report_table(const spmv_cl *cl, const cg_system *s, const pcg_row *rows, in
         if (r->levels)
             snprintf(lev, sizeof lev, "%d", r->levels);
         if (base && strcmp(r->check, "PASS") == 0)
-            snprintf(vs, sizeof vs, "%.2fx", (base->setup_ms + base->solve_ms) / total);
+            snprintf(vs, sizeof vs, "%s%.2fx", strcmp(base->check, "PASS") ? ">" : "",
+                     (base->setup_ms + base->solve_ms) / total);
         fprintf(out, "%-11s %10d %11.3f %11.3f %11.3f %11.4f %11s %7s %9s %s\n", r->kernel, r->iterations, r->setup_ms,
                 r->solve_ms, total, r->solve_ms / it, apply, lev, vs, r->check);
     }
-    fprintf(out, "(vs cg: cg's total time over the version's, setup included: above 1x the version is faster)\n");
+    fprintf(out, "(vs cg: cg's total time over the version's, setup included: above 1x the version is faster; "
+                 ">: cg stopped at --maxiter, unsolved)\n");
 }
 
 void report_csv(const spmv_run *ctx, const spmv_options *o, const spmv_cl *cl, const cg_system *s, const pcg_row *r)
@@ -306,4 +328,32 @@ void report_csv(const spmv_run *ctx, const spmv_options *o, const spmv_cl *cl, c
     fprintf(f, ",%s,%s\n", date, spmv_git_rev());
     if (fclose(f) != 0)
         spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s", o->csv);
+}
+
+void report_trsv(const spmv_run *ctx, const spmv_options *o, const pcg_dev *d, const cg_system *s, const pcg_row *r)
+{
+    (void)ctx;
+    if (d->ver->pc != PC_SOLVE)
+        return;
+    const char *trsv_csv = spmv_own_word(o, "--trsv-csv", NULL);
+    double us = d->L.lv.nlev ? 1e3 * r->lsolve_ms / d->L.lv.nlev : 0;
+    printf("trsv     L y = v alone: %.4f ms (median of %d), %d levels: %.3f us a level%s\n", r->lsolve_ms, APPLY_RUNS,
+           d->L.lv.nlev, us, d->ver->form == FORM_SWEEPS ? " (the sweeps do not go level by level)" : "");
+    if (!trsv_csv || d->ver->form == FORM_SWEEPS)
+        return;
+    FILE *f = spmv_csv_append(trsv_csv, TRSV_CSV_HEADER);
+    char date[32], drv[400];
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    snprintf(drv, sizeof drv, "%s %s", d->cl->platform_name, d->cl->driver);
+    fputs("step9,", f);
+    spmv_csv_field(f, r->kernel), fputc(',', f);
+    spmv_csv_field(f, d->cl->device_name), fputc(',', f);
+    spmv_csv_field(f, drv), fputc(',', f);
+    spmv_csv_field(f, s->A.origin.name);
+    fprintf(f, ",%d,%lld,%c,%d,%.6g,%.6g,", s->n, r->factor_nnz, s->p, d->L.lv.nlev, r->lsolve_ms, us);
+    spmv_csv_field(f, r->check);
+    fprintf(f, ",%s,%s\n", date, spmv_git_rev());
+    if (fclose(f) != 0)
+        spmv_die(SPMV_EXIT_USAGE, "cannot write --trsv-csv %s", trsv_csv);
 }

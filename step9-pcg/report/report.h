@@ -12,13 +12,15 @@ typedef struct {
     int iterations, launched, end, restarts;   /* end: CG_CONVERGED, CG_MAXITER, CG_BREAKDOWN */
     double rr, bad;                            /* r.r at the end; the p.Ap or r.z of a breakdown */
     double setup_ms, solve_ms, apply_ms;       /* apply: z = M^-1 r alone (NaN: none to time) */
+    double lsolve_ms;                          /* L y = v alone */
 } pcg_run;
 
 /* One version's line of the table and row of the CSV */
 typedef struct {
     const char *kernel;
     int iterations, converged, launches, levels;   /* levels: of L's solve (0: no solve) */
-    double true_residual, rel_residual, tol, setup_ms, solve_ms, apply_ms;
+    double true_residual, rel_residual, tol, setup_ms, solve_ms, apply_ms, lsolve_ms;
+    long long factor_nnz;
     const char *check;
 } pcg_row;
 
@@ -32,6 +34,7 @@ void report_describe(const pcg_dev *d);
 /* Read the scalars (r.z, alpha, the p.Ap of a breakdown, r.r) into double;
  * read x back into xd in the system's order (the ordering undone) */
 void report_read_scalars(const pcg_dev *d, double scal[4]);
+double report_read_rr(const pcg_dev *d);   /* r.r from the last update's partials */
 void report_read_x(const pcg_dev *d, const cg_system *s, void *tmp, double *xd);
 
 /* z = M^-1 r alone, on the r the solve left: the median of a few runs, ms */
@@ -50,6 +53,11 @@ int report_check(pcg_dev *d, const cg_system *s, const pcg_run *run, int fixed, 
 /* --save-x: a checked solution only */
 void report_save(const spmv_options *o, int pass, const pcg_dev *d, const cg_system *s, const pcg_run *run,
                  const double *xd);
+
+/* L's solve alone: its "trsv" line, and with --trsv-csv a row of the
+ * chapter's triangular-solve CSV (TRSV_CSV_HEADER) */
+#define TRSV_CSV_HEADER "step,kernel,device,driver,matrix,rows,nnz_factor,precision,levels,ms_per_solve,us_per_level,check,date,git_rev"
+void report_trsv(const spmv_run *ctx, const spmv_options *o, const pcg_dev *d, const cg_system *s, const pcg_row *r);
 
 /* The time-to-solution table, every version beside the first (cg) */
 void report_table(const spmv_cl *cl, const cg_system *s, const pcg_row *rows, int nv);
