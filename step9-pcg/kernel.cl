@@ -164,15 +164,16 @@ __kernel void pcg_start(const int n, const int restart, __global const VALUE *re
 /* ---- the triangular solves ---- */
 
 /* Row i of T y = v: y_i = (v_i - sum_{j != i} t_ij y_j) / t_ii. The
- * diagonal is the row's last entry in L (lower), its first in U. */
+ * diagonal is the row's last entry in L (lower), its first in U, stored as
+ * its reciprocal 1 / t_ii (main.c): a multiplication, not a division. */
 static void trsv_row(const int i, const int lower, __global const int *ptr, __global const int *col,
                      __global const VALUE *val, __global const VALUE *v, __global VALUE *y)
 {
     int a = ptr[i], b = ptr[i + 1];
-    VALUE d = lower ? val[b - 1] : val[a], s = v[i];
+    VALUE dinv = lower ? val[b - 1] : val[a], s = v[i];
     for (int k = lower ? a : a + 1; k < (lower ? b - 1 : b); k++)
         s -= val[k] * y[col[k]];
-    y[i] = s / d;
+    y[i] = s * dinv;
 }
 
 /* The rows order[begin .. end) of one level, a row a work-item */
@@ -209,62 +210,72 @@ __kernel void trsv_sweep(const int n, const int first, const int lower, __global
 {
     FOR_EACH(i, n) {
         int a = ptr[i], b = ptr[i + 1];
-        VALUE d = lower ? val[b - 1] : val[a], s = v[i];
+        VALUE dinv = lower ? val[b - 1] : val[a], s = v[i];
         if (!first)
             for (int k = lower ? a : a + 1; k < (lower ? b - 1 : b); k++)
                 s -= val[k] * y_in[col[k]];
-        y_out[i] = s / d;
+        y_out[i] = s * dinv;
     }
 }
 
-/* Synchronization-free (after Liu, Li, Hou and Vinter, Euro-Par 2016, a
- * row a work-item): no levels; each row waits until every row it reads is
- * done (its flag says this solve's stamp), then solves, then raises its
- * own flag. A row may wait only on rows handed out before it: each
- * work-group takes the next rows from a counter (ticket) when it starts, so
- * a row's rows-to-wait-on belong to work-groups already running, which
- * finish without waiting on it. That relies on two things OpenCL 1.2 does
- * not promise: a running work-group keeps running while another spins, and
- * a work-item spinning does not keep its warp's others from running (both
- * hold on NVIDIA's GPUs since Volta); main.c builds it only there
- * (-DSYNC_FREE with PTX) and never on a CPU, where the first would not hold.
- * A spin is bounded all the same: past SPIN_LIMIT reads the row gives up,
- * writes NaN (which the checks then catch) and sets *fail. Each solve
- * resets the other factor's counter (L's solve U's, U's L's): the in-order
- * queue runs them in turn. y is volatile: a flag read from memory, then
- * the value it guards, not an older copy in a core's cache; the writer
- * makes y_i visible to the whole device (membar.gl) before its flag. */
+/* Synchronization-free (after Liu, Li, Hou and Vinter, Euro-Par 2016):
+ * no levels; a row a warp. Each lane of the warp takes some of the row's
+ * entries, waits until the row each reads is done (its flag holds this
+ * solve's stamp), and adds up its products; the warp's sum by shuffles;
+ * lane 0 solves the row and raises its flag. A row may wait only on rows
+ * handed out before it: each work-group takes the next rows from a counter
+ * (ticket[0]) when it starts, so the rows a row waits on belong to
+ * work-groups already running, which finish without waiting on it. That
+ * relies on what OpenCL 1.2 does not promise: a running work-group keeps
+ * running while another spins (it holds on NVIDIA's GPUs, whose warps since
+ * Volta are also scheduled apart when their lanes wait on different rows);
+ * main.c builds it only there (-DSYNC_FREE, with WARP_SHUFFLE) and never on
+ * a CPU, where it would not hold. A spin is bounded all the same: past
+ * SPIN_LIMIT reads a lane gives up, the row becomes NaN (which the checks
+ * then catch) and *fail is set. y is volatile: a flag read from memory,
+ * then the value it guards, not an older copy in a core's cache; the writer
+ * makes y_i visible to the whole device (membar.gl) before its flag. The
+ * last work-group to finish (ticket[1] counts them) sets both counters
+ * back to 0 for the next solve. */
 #ifdef SYNC_FREE
-#define SPIN_LIMIT (1 << 24)
+#define SPIN_LIMIT (1 << 22)
+static VALUE shfl_down(VALUE v, int s);   /* chapter 6's kernel.cl, built after this file */
 __kernel void trsv_syncfree(const int n, const int lower, __global const int *restrict ptr,
                             __global const int *restrict col, __global const VALUE *restrict val,
                             __global const VALUE *restrict v, __global volatile VALUE *y, __global volatile int *done,
-                            const int stamp, __global volatile int *ticket, __global volatile int *other,
-                            __global volatile int *fail)
+                            const int stamp, __global volatile int *ticket, __global volatile int *fail)
 {
     __local int first;
-    if (get_local_id(0) == 0)
-        first = atomic_add(ticket, (int)get_local_size(0));
-    if (get_global_id(0) == 0)
-        *other = 0;
+    int lid = (int)get_local_id(0), lane = lid & 31;
+    if (lid == 0)
+        first = atomic_add(ticket, (int)get_local_size(0) / 32);
     barrier(CLK_LOCAL_MEM_FENCE);
-    int s = first + (int)get_local_id(0);
-    if (s >= n)
-        return;
-    int i = lower ? s : n - 1 - s, a = ptr[i], b = ptr[i + 1];
-    VALUE d = lower ? val[b - 1] : val[a], sum = v[i];
-    for (int k = lower ? a : a + 1; k < (lower ? b - 1 : b); k++) {
-        int j = col[k];
-        for (int spins = 0; done[j] != stamp; spins++)
-            if (spins == SPIN_LIMIT) {
-                *fail = 1;
-                sum = NAN;
-                break;
-            }
-        sum -= val[k] * y[j];
+    int s = first + lid / 32;
+    if (s < n) {   /* the same for the whole warp */
+        int i = lower ? s : n - 1 - s, a = ptr[i], b = ptr[i + 1];
+        VALUE part = 0;
+        for (int k = (lower ? a : a + 1) + lane; k < (lower ? b - 1 : b); k += 32) {
+            int j = col[k];
+            for (int spins = 0; done[j] != stamp; spins++)
+                if (spins == SPIN_LIMIT) {
+                    *fail = 1;
+                    part = NAN;
+                    break;
+                }
+            part += val[k] * y[j];
+        }
+        for (int w = 16; w > 0; w >>= 1)
+            part += shfl_down(part, w);
+        if (lane == 0) {
+            y[i] = (v[i] - part) * (lower ? val[b - 1] : val[a]);
+            __asm__ __volatile__("membar.gl;" ::: "memory");
+            done[i] = stamp;
+        }
     }
-    y[i] = sum / d;
-    __asm__ __volatile__("membar.gl;" ::: "memory");
-    done[i] = stamp;
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    if (lid == 0 && atomic_inc(ticket + 1) == (int)get_num_groups(0) - 1) {
+        ticket[0] = 0;
+        ticket[1] = 0;
+    }
 }
 #endif

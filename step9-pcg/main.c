@@ -140,9 +140,9 @@ static void tri_sweeps_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
     }
 }
 
-/* T y = v exactly, with no levels: a row a work-item, each waiting on the
- * flags of the rows it reads (kernel.cl; on NVIDIA's GPUs only) */
-static void tri_syncfree_solve(pcg_dev *d, const tri_dev *t, const tri_dev *other, cl_mem v, cl_mem y)
+/* T y = v exactly, with no levels: a row a warp, waiting on the flags of
+ * the rows it reads (kernel.cl; on NVIDIA's GPUs only) */
+static void tri_syncfree_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
 {
     cl_kernel k = d->k[K_SYNC];
     cl_mem a[] = { t->ptr, t->col, t->val, v, y, t->done };
@@ -152,8 +152,7 @@ static void tri_syncfree_solve(pcg_dev *d, const tri_dev *t, const tri_dev *othe
         CL_CHECK(clSetKernelArg(k, 2 + i, sizeof(cl_mem), &a[i]));
     CL_CHECK(clSetKernelArg(k, 8, sizeof d->stamp, &d->stamp));
     CL_CHECK(clSetKernelArg(k, 9, sizeof t->ticket, &t->ticket));
-    CL_CHECK(clSetKernelArg(k, 10, sizeof other->ticket, &other->ticket));
-    launch(d, K_SYNC, spmv_round_up((size_t)d->n, d->local[K_SYNC]));
+    launch(d, K_SYNC, spmv_round_up((size_t)d->n * 32, d->local[K_SYNC]));   /* a warp a row */
 }
 
 /* z = M^-1 r = U^-1 (L^-1 r): the two triangular solves (IC(0) only: none
@@ -164,8 +163,8 @@ static void apply(pcg_dev *d)
         tri_sweeps_solve(d, &d->L, d->r, d->y);
         tri_sweeps_solve(d, &d->U, d->y, d->z);
     } else if (d->ver->form == FORM_SYNCFREE) {
-        tri_syncfree_solve(d, &d->L, &d->U, d->r, d->y);
-        tri_syncfree_solve(d, &d->U, &d->L, d->y, d->z);
+        tri_syncfree_solve(d, &d->L, d->r, d->y);
+        tri_syncfree_solve(d, &d->U, d->y, d->z);
     } else {
         tri_levels_solve(d, &d->L, d->r, d->y);
         tri_levels_solve(d, &d->U, d->y, d->z);
@@ -178,7 +177,7 @@ static void apply_L(pcg_dev *d)
     if (d->ver->form == FORM_SWEEPS)
         tri_sweeps_solve(d, &d->L, d->r, d->y);
     else if (d->ver->form == FORM_SYNCFREE)
-        tri_syncfree_solve(d, &d->L, &d->U, d->r, d->y);
+        tri_syncfree_solve(d, &d->L, d->r, d->y);
     else
         tri_levels_solve(d, &d->L, d->r, d->y);
 }

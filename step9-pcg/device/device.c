@@ -11,8 +11,12 @@
  * and chapter 6's (the product), built around this step's kernel.cl */
 #define STEP7_KERNEL_PATH SPMV_STEP_DIR "/../step7-cg/kernel.cl"
 #define STEP6_KERNEL_PATH SPMV_STEP_DIR "/../step6-csr/kernel.cl"
+#ifndef CHAIN_LOCAL_GPU
 #define CHAIN_LOCAL_GPU 1024   /* a chain's one work-group on a GPU (halved to what the kernel allows) */
+#endif
+#ifndef WIDE_GPU
 #define WIDE_GPU 8             /* ...and a level of 8 times as many rows gets its own launch */
+#endif
 #define WIDE_CPU 4096          /* on a CPU a chain is one work-item: a level of 4096 rows is spread over the cores */
 
 static const char *const KNAME[K_COUNT] = { NULL, "pcg_alpha", "pcg_update_r", "pcg_dot", "pcg_update_xp",
@@ -125,10 +129,21 @@ static void *device_values(pcg_dev *d, const double *v, long long count, const c
     return out;
 }
 
+/* The factor as the device holds it: each row's diagonal entry as its
+ * reciprocal (the kernels multiply: no division, whose code is long) */
 static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
 {
     size_t n1 = (size_t)T->n + 1, nnz1 = T->nnz ? (size_t)T->nnz : 1;
-    void *val = device_values(d, T->val, T->nnz, "the factor's values");
+    double *copy = malloc(nnz1 * sizeof *copy);
+    if (!copy)
+        spmv_die(SPMV_EXIT_RESOURCES, "out of host memory for the factor's values");
+    memcpy(copy, T->val, (size_t)T->nnz * sizeof *copy);
+    for (int i = 0; i < T->n; i++) {
+        int at = T->lower ? T->ptr[i + 1] - 1 : T->ptr[i];
+        copy[at] = 1 / T->val[at];
+    }
+    void *val = device_values(d, copy, T->nnz, "the factor's values");
+    free(copy);
     t->lower = T->lower;
     t->ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, n1 * sizeof(int), T->ptr, "the factor's row pointers");
     t->col = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * sizeof(int), T->col, "the factor's columns");
@@ -137,12 +152,15 @@ static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
                               "the rows by level");
     t->lev_ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, ((size_t)t->lv.nlev + 1) * sizeof(int), t->lv.lev_ptr,
                                 "the levels' starts");
+    if (d->ver->form == FORM_SYNCFREE && d->local[K_SPMV] % 32)
+        spmv_die(SPMV_EXIT_USAGE, "ic0-syncfree sums a row by warp shuffles, which chapter 6 builds only for a "
+                 "--local-size that is a multiple of 32 (not %zu)", d->local[K_SPMV]);
     if (d->ver->form == FORM_SYNCFREE) {   /* the flags, 0 (no solve's stamp), and the counter */
         int *zero = calloc(n1, sizeof(int));
         if (!zero)
             spmv_die(SPMV_EXIT_RESOURCES, "out of host memory for the solve's flags");
         t->done = spmv_cl_buffer(d->cl, CL_MEM_READ_WRITE, (n1 - 1 ? n1 - 1 : 1) * sizeof(int), zero, "the flags");
-        t->ticket = spmv_cl_buffer(d->cl, CL_MEM_READ_WRITE, sizeof(int), zero, "the rows' counter");
+        t->ticket = spmv_cl_buffer(d->cl, CL_MEM_READ_WRITE, 2 * sizeof(int), zero, "the rows' counters");
         free(zero);
     }
 }
@@ -192,7 +210,7 @@ static void bind_args(pcg_dev *d)
     bind(k[K_START], 10, scratch, NULL);
     BIND(k[K_SWEEP], 0, n);
     if (k[K_SYNC])
-        BIND(k[K_SYNC], 0, n), BIND(k[K_SYNC], 11, d->fail);
+        BIND(k[K_SYNC], 0, n), BIND(k[K_SYNC], 10, d->fail);
 }
 
 void *device_buffers(pcg_dev *d, const cg_system *s)

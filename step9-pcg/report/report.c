@@ -239,6 +239,13 @@ int report_check(pcg_dev *d, const cg_system *s, const pcg_run *run, int fixed, 
                    : cg_check_follows(s->single, s->n, truer, rel);
     int product = check_product(d, tmp, w, w + n1);
     int solves = d->ver->pc == PC_SOLVE ? check_solves(d, tmp, apply, w, w + n1, w + 2 * n1) : 1;
+    if (d->ver->form == FORM_SYNCFREE) {   /* a lane that gave up waiting (kernel.cl's SPIN_LIMIT) */
+        int fail = 0;
+        CL_CHECK(clEnqueueReadBuffer(d->cl->queue, d->fail, CL_TRUE, 0, sizeof fail, &fail, 0, NULL, NULL));
+        printf("check    sync-free: %s\n", fail ? "a row waited past the limit and gave up (NaN): this device did "
+               "not keep a waited-on work-group running" : "no row waited past the limit");
+        solves = solves && !fail;
+    }
     pass = pass && product && solves;
     free(w);
     fflush(stdout);
