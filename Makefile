@@ -8,7 +8,7 @@
 #   make diff STEP=4         what chapter 4 changes from chapter 3
 #   make figures             sweep sizes on one device and redraw plots/ (plots/plots.mk)
 #   make rounds              chapter 4's CPU table: steps 0, 1, 4 and 5 in rounds
-#   make cusparse            build/cusparse, build/cusparse-cg and build/cuda-mgpu-cg, the CUDA yardsticks of chapters 6, 7 and 8 (needs nvcc)
+#   make cusparse            build/cusparse, build/cusparse-cg, build/cuda-mgpu-cg and build/cusparse-pcg, the CUDA yardsticks of chapters 6-9 (needs nvcc)
 #   make petsc               build/petsc-cg, PETSc's KSPCG over MPI ranks, chapter 7's (needs petsc-dev)
 #   make answers             every exercise's answer, checked, in one table (STEPS="step1 step4")
 #
@@ -128,7 +128,7 @@ CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(NVCC)))
 CUDA_ARCH ?=
 CUDA_OK   := $(and $(realpath $(NVCC)),$(wildcard $(CUDA_HOME)/include/cusparse.h))
 ifneq ($(CUDA_OK),)
-cusparse: $(BUILD)/cusparse $(BUILD)/cusparse-cg $(BUILD)/cuda-mgpu-cg
+cusparse: $(BUILD)/cusparse $(BUILD)/cusparse-cg $(BUILD)/cusparse-pcg $(BUILD)/cuda-mgpu-cg
 CUDA_LINK = $(LDFLAGS) -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64
 # every .cu object follows CUDA_ARCH (a stamp rewritten when it changes): an
 # object an earlier build made for another target is not linked into a timing run
@@ -158,6 +158,16 @@ $(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c vendor/cusparse-cg/scalars.h $(C
 	$(CC) $(CFLAGS) -c step7-cg/reference/cg.c -o $(BUILD)/vendor/cg.o
 	$(CC) $(CFLAGS) -c step7-cg/report/row.c -o $(BUILD)/vendor/cg-row.o
 	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cg.o $(BUILD)/vendor/cg-row.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(CUDA_LINK) \
+	    -lcusparse -lcublas -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
+# vendor/cusparse-pcg: chapter 9's yardstick, the CUDA sample
+# conjugateGradientPrecond's loop with IC(0) (cusparseXcsric02, deprecated:
+# main.c silences that warning alone), its two solves by cusparseSpSV; and
+# --spsv-only, the solves timed alone; chapter 7's host CG and checks built in
+$(BUILD)/cusparse-pcg: vendor/cusparse-pcg/main.c $(CG_SRC) step7-cg/report/check.c step7-cg/report/check.h $(BUILD)/vendor/cuda.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
+	$(CC) $(CFLAGS) -Ivendor/cusparse -isystem $(CUDA_HOME)/include -c vendor/cusparse-pcg/main.c -o $(BUILD)/vendor/cusparse-pcg.o
+	$(CC) $(CFLAGS) -c step7-cg/reference/cg.c -o $(BUILD)/vendor/pcg-cg.o
+	$(CC) $(CFLAGS) -c step7-cg/report/check.c -o $(BUILD)/vendor/pcg-check.o
+	$(CC) $(BUILD)/vendor/cusparse-pcg.o $(BUILD)/vendor/pcg-cg.o $(BUILD)/vendor/pcg-check.o $(BUILD)/vendor/cuda.o $(BUILD)/libspmv.a $(CUDA_LINK) \
 	    -lcusparse -lcublas -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
 # vendor/cuda-mgpu-cg: chapter 8's yardstick, CG over the GPUs of one node in
 # one persistent cooperative kernel a GPU (solver.cu; grid.sync() needs no

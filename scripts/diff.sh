@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/diff.sh N - what `make diff STEP=N` prints: what chapter N changes
-# from chapter N-1, in main.c and kernel.cl, and the host code the chapter
+# from chapter N-1 (chapter 9: from chapter 7), in main.c and kernel.cl, and the host code the chapter
 # adds beside main.c (a folder of its own without a kernel.cl: step 5's
 # image/, chapter 6's choice/), shown whole. A folder with its own kernel.cl
 # (step4-vector/cpu/, step6-csr/adaptive/) is a second kernel, read apart.
@@ -17,6 +17,8 @@ set -u
 n=${1:-}
 cur=$(ls -d step"$n"-* 2>/dev/null | head -1)
 prev=$( [ -n "$n" ] && [ "$n" -gt 0 ] 2>/dev/null && ls -d step$((n - 1))-* 2>/dev/null | head -1)
+# chapter 9 builds on chapter 7's fused CG, not on chapter 8's ranks
+[ "$n" = 9 ] && prev=$(ls -d step7-* 2>/dev/null | head -1)
 if [ -z "$cur" ] || [ -z "$prev" ]; then
     echo "make diff: STEP=$n needs step$n-* and the step before it" >&2
     exit 2

@@ -61,6 +61,9 @@ rm -f "$cgcsv"
 # in chapter 8's own CSV, $mpicsv, with a summary line of their own
 mpicsv=$build/run-mpi.csv
 rm -f "$mpicsv"
+# step 9's rows: chapter 9's time-to-solution CSV
+pcgcsv=$build/run-pcg.csv
+rm -f "$pcgcsv"
 mpirun_cmd() {
     local m=(mpirun -q -n "${RANKS:-2}")
     [ "$(id -u)" = 0 ] && m+=(--allow-run-as-root)
@@ -99,6 +102,15 @@ for s in "$@"; do
         if [ "$s" = step8 ]; then
             # shellcheck disable=SC2046
             $(mpirun_cmd) "$build/$s" $(cg_args) --csv "$mpicsv"
+            st=$?
+            status[$s]=$st
+            [ "$st" = 4 ] && status[$s]=0
+            echo
+            continue
+        fi
+        if [ "$s" = step9 ]; then   # preconditioned CG: its rows in chapter 9's own CSV
+            # shellcheck disable=SC2046
+            "$build/$s" $(cg_args) --csv "$pcgcsv"
             st=$?
             status[$s]=$st
             [ "$st" = 4 ] && status[$s]=0
@@ -172,6 +184,12 @@ for s in "$@"; do
                      $c["step"], $c["kernel"], $c["matrix"], "-", "-", "-", $c["check"], $c["ranks"],
                      ms, $c["iterations"] }' "$mpicsv" 2>/dev/null)
     fi
+    if [ "$s" = step9 ]; then   # time to solution: iterations, setup + solve
+        row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            { t = $c["total_ms"] != "" ? sprintf("%.1f ms to solve (setup %.1f)", $c["total_ms"], $c["setup_ms"]) : "no time (not PASS)"
+              printf "%-6s %-10s %-22s %10s %9s %12s  %s  (PCG: %s, %d iterations)\n",
+                     $c["step"], $c["kernel"], $c["matrix"], "-", "-", "-", $c["check"], t, $c["iterations"] }' "$pcgcsv" 2>/dev/null)
+    fi
     if [ -n "$row" ]; then
         echo "$row"
     else
@@ -183,7 +201,7 @@ done
 dev=$(for f in "$csv" "$cgcsv" "$mpicsv"; do [ -s "$f" ] && cat "$f"; done |
     awk -F, '$1 == "step" { delete c; for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["step"] != "step0" && $c["device"] != "" { d = $c["device"] } END { print d }')
-echo "(device of the last OpenCL step: ${dev:-none}; rows in $csv$( [ -s "$cgcsv" ] && echo ", step7's in $cgcsv")$( [ -s "$mpicsv" ] && echo ", step8's in $mpicsv"))"
+echo "(device of the last OpenCL step: ${dev:-none}; rows in $csv$( [ -s "$cgcsv" ] && echo ", step7's in $cgcsv")$( [ -s "$mpicsv" ] && echo ", step8's in $mpicsv")$( [ -s "$pcgcsv" ] && echo ", step9's in $pcgcsv"))"
 # ---- the chart of this run (issue 14): never changes the run's status; the
 # chart is of SpMV rates, so a run of step 7 or 8 alone (solvers: ms an
 # iteration, in their own CSVs) has none ----
