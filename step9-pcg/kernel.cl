@@ -219,26 +219,31 @@ __kernel void trsv_sweep(const int n, const int first, const int lower, __global
 }
 
 /* Synchronization-free (after Liu, Li, Hou and Vinter, Euro-Par 2016):
- * no levels; a row a warp. Each lane of the warp takes some of the row's
- * entries, waits until the row each reads is done (its flag holds this
- * solve's stamp), and adds up its products; the warp's sum by shuffles;
- * lane 0 solves the row and raises its flag. A row may wait only on rows
- * handed out before it: each work-group takes the next rows from a counter
- * (ticket[0]) when it starts, so the rows a row waits on belong to
- * work-groups already running, which finish without waiting on it. That
- * relies on what OpenCL 1.2 does not promise: a running work-group keeps
- * running while another spins (it holds on NVIDIA's GPUs, whose warps since
- * Volta are also scheduled apart when their lanes wait on different rows);
- * main.c builds it only there (-DSYNC_FREE, with WARP_SHUFFLE) and never on
- * a CPU, where it would not hold. A spin is bounded all the same: past
- * SPIN_LIMIT reads a lane gives up, the row becomes NaN (which the checks
- * then catch) and *fail is set. y is volatile: a flag read from memory,
- * then the value it guards, not an older copy in a core's cache; the writer
- * makes y_i visible to the whole device (membar.gl) before its flag. The
- * last work-group to finish (ticket[1] counts them) sets both counters
- * back to 0 for the next solve. */
+ * no levels. ROW_LANES work-items a row (main.c picks 32, a warp, where the
+ * levels are narrow: a row's entries summed side by side; 1 where they are
+ * wide: more rows in flight). Each lane takes some of the row's entries,
+ * waits until the row each reads is done (its flag holds this solve's
+ * stamp), and adds up its products; with 32 lanes the warp's sum by
+ * shuffles; the row's first lane solves it and raises its flag. A row may
+ * wait only on rows handed out before it: each work-group takes the next
+ * rows from a counter (ticket[0]) when it starts, so the rows a row waits
+ * on belong to work-groups already running, which finish without waiting
+ * on it. That relies on what OpenCL 1.2 does not promise: a running
+ * work-group keeps running while another spins, and lanes of one warp that
+ * wait on each other's rows are scheduled apart (both hold on NVIDIA's GPUs
+ * since Volta); main.c builds it only there (-DSYNC_FREE, with
+ * WARP_SHUFFLE) and never on a CPU, where the first would not hold. A spin
+ * is bounded all the same: past SPIN_LIMIT reads a lane gives up, the row
+ * becomes NaN (which the checks then catch) and *fail is set. y is
+ * volatile: a flag read from memory, then the value it guards, not an older
+ * copy in a core's cache; the writer makes y_i visible to the whole device
+ * (membar.gl) before its flag. The last work-group to finish (ticket[1]
+ * counts them) sets both counters back to 0 for the next solve. */
 #ifdef SYNC_FREE
 #define SPIN_LIMIT (1 << 22)
+#ifndef ROW_LANES
+#define ROW_LANES 1
+#endif
 static VALUE shfl_down(VALUE v, int s);   /* chapter 6's kernel.cl, built after this file */
 __kernel void trsv_syncfree(const int n, const int lower, __global const int *restrict ptr,
                             __global const int *restrict col, __global const VALUE *restrict val,
@@ -246,15 +251,15 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
                             const int stamp, __global volatile int *ticket, __global volatile int *fail)
 {
     __local int first;
-    int lid = (int)get_local_id(0), lane = lid & 31;
+    int lid = (int)get_local_id(0), lane = lid % ROW_LANES;
     if (lid == 0)
-        first = atomic_add(ticket, (int)get_local_size(0) / 32);
+        first = atomic_add(ticket, (int)get_local_size(0) / ROW_LANES);
     barrier(CLK_LOCAL_MEM_FENCE);
-    int s = first + lid / 32;
-    if (s < n) {   /* the same for the whole warp */
+    int s = first + lid / ROW_LANES;
+    if (s < n) {   /* the same for a row's lanes */
         int i = lower ? s : n - 1 - s, a = ptr[i], b = ptr[i + 1];
         VALUE part = 0;
-        for (int k = (lower ? a : a + 1) + lane; k < (lower ? b - 1 : b); k += 32) {
+        for (int k = (lower ? a : a + 1) + lane; k < (lower ? b - 1 : b); k += ROW_LANES) {
             int j = col[k];
             for (int spins = 0; done[j] != stamp; spins++)
                 if (spins == SPIN_LIMIT) {
@@ -264,8 +269,10 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
                 }
             part += val[k] * y[j];
         }
+#if ROW_LANES == 32
         for (int w = 16; w > 0; w >>= 1)
             part += shfl_down(part, w);
+#endif
         if (lane == 0) {
             y[i] = (v[i] - part) * (lower ? val[b - 1] : val[a]);
             __asm__ __volatile__("membar.gl;" ::: "memory");

@@ -140,8 +140,8 @@ static void tri_sweeps_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
     }
 }
 
-/* T y = v exactly, with no levels: a row a warp, waiting on the flags of
- * the rows it reads (kernel.cl; on NVIDIA's GPUs only) */
+/* T y = v exactly, with no levels: each row (a warp, or a work-item)
+ * waiting on the flags of the rows it reads (kernel.cl; NVIDIA's GPUs only) */
 static void tri_syncfree_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
 {
     cl_kernel k = d->k[K_SYNC];
@@ -152,7 +152,7 @@ static void tri_syncfree_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
         CL_CHECK(clSetKernelArg(k, 2 + i, sizeof(cl_mem), &a[i]));
     CL_CHECK(clSetKernelArg(k, 8, sizeof d->stamp, &d->stamp));
     CL_CHECK(clSetKernelArg(k, 9, sizeof t->ticket, &t->ticket));
-    launch(d, K_SYNC, spmv_round_up((size_t)d->n * 32, d->local[K_SYNC]));   /* a warp a row */
+    launch(d, K_SYNC, spmv_round_up((size_t)d->n * d->lanes, d->local[K_SYNC]));   /* d->lanes a row */
 }
 
 /* z = M^-1 r = U^-1 (L^-1 r): the two triangular solves (IC(0) only: none

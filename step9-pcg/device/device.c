@@ -271,8 +271,12 @@ void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
 {
     spmv_cl *cl = d->cl;
     char opts[1024];
+    /* sync-free: a warp a row where the levels are narrow (fewer than 32 rows on average), a work-item a row
+     * where they are wide (TUNING.md, "The sync-free solve's shape") */
+    d->lanes = d->L.lv.nlev && d->n / d->L.lv.nlev < 32 ? 32 : 1;
     cg_program_options(opts, sizeof opts, cl, o, s->p, d->gpu, d->local[K_SPMV], d->group, d->unroll,
-                       d->ver->form == FORM_SYNCFREE ? " -DCG_FUSED -DPC_SOLVE -DSYNC_FREE"
+                       d->ver->form == FORM_SYNCFREE ? (d->lanes == 32 ? " -DCG_FUSED -DPC_SOLVE -DSYNC_FREE -DROW_LANES=32"
+                                                        : " -DCG_FUSED -DPC_SOLVE -DSYNC_FREE -DROW_LANES=1")
                        : d->ver->pc == PC_SOLVE ? " -DCG_FUSED -DPC_SOLVE"
                        : d->ver->pc == PC_JACOBI ? " -DCG_FUSED -DPC_JACOBI" : " -DCG_FUSED -DPC_NONE");
     const char *src[3] = { STEP7_KERNEL_PATH, o->kernel_file, STEP6_KERNEL_PATH };

@@ -41,8 +41,9 @@ void report_describe(const pcg_dev *d)
     }
     printf("the solves of L and U, pcg_dot, pcg_update_xp\n");
     if (d->ver->form == FORM_SYNCFREE) {
-        printf("levels   none used: a launch a solve, a row a work-item waiting on flags (L's levels would be %d, "
-               "the widest %d rows)\n", d->L.lv.nlev, d->L.lv.widest);
+        printf("levels   none used: a launch a solve, each row %s waiting on flags (L's levels would be %d, %.1f "
+               "rows a level on average, the widest %d)\n", d->lanes == 32 ? "a warp" : "a work-item", d->L.lv.nlev,
+               d->L.lv.nlev ? (double)d->n / d->L.lv.nlev : 0.0, d->L.lv.widest);
         return;
     }
     const tri_dev *t[2] = { &d->L, &d->U };
