@@ -245,6 +245,24 @@ __kernel void trsv_sweep(const int n, const int first, const int lower, __global
 #define ROW_LANES 1
 #endif
 static VALUE shfl_down(VALUE v, int s);   /* chapter 6's kernel.cl, built after this file */
+#ifdef SYNC_RELEASE
+/* (TUNING.md) the flag written with release and read with acquire, PTX 6.0's scoped forms, for the full fence */
+static int acquire(__global volatile int *p)
+{
+    int v;
+    __asm__ __volatile__("ld.acquire.gpu.global.s32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+    return v;
+}
+#define DONE(j) acquire(done + (j))
+#define RAISE(i) __asm__ __volatile__("st.release.gpu.global.s32 [%0], %1;" ::"l"(done + (i)), "r"(stamp) : "memory")
+#else
+#define DONE(j) (done[j])
+#define RAISE(i)                                                \
+    do {                                                        \
+        __asm__ __volatile__("membar.gl;" ::: "memory");        \
+        done[i] = stamp;                                        \
+    } while (0)
+#endif
 __kernel void trsv_syncfree(const int n, const int lower, __global const int *restrict ptr,
                             __global const int *restrict col, __global const VALUE *restrict val,
                             __global const VALUE *restrict v, __global volatile VALUE *y, __global volatile int *done,
@@ -261,7 +279,7 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
         VALUE part = 0;
         for (int k = (lower ? a : a + 1) + lane; k < (lower ? b - 1 : b); k += ROW_LANES) {
             int j = col[k];
-            for (int spins = 0; done[j] != stamp; spins++)
+            for (int spins = 0; DONE(j) != stamp; spins++)
                 if (spins == SPIN_LIMIT) {
                     *fail = 1;
                     part = NAN;
@@ -275,8 +293,7 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
 #endif
         if (lane == 0) {
             y[i] = (v[i] - part) * (lower ? val[b - 1] : val[a]);
-            __asm__ __volatile__("membar.gl;" ::: "memory");
-            done[i] = stamp;
+            RAISE(i);
         }
     }
     barrier(CLK_GLOBAL_MEM_FENCE);

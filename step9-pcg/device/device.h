@@ -55,6 +55,7 @@ typedef struct {
     double *bh;              /* b in that order, in double */
     const void *bdev;        /* ...and as the device stores it */
     tri_dev L, U;
+    double order_ms, factor_ms, levels_ms, sizes_ms, buffers_ms;   /* the setup's parts, each timed */
     void *kept[4];           /* host arrays a CPU device's read-only buffers use in place: freed with them */
     int nkept;
 } pcg_dev;
