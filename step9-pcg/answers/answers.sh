@@ -1,0 +1,49 @@
+# step9-pcg/answers/answers.sh - the answers of chapter 9's exercises, run and
+# checked by `make answers` (scripts/answers.sh says what each call does).
+# Every claim is on iteration counts and levels (the same on any device, in
+# double; float's counts may move by a few); times are recorded, not claimed.
+
+# s9_it FILE VERSION: VERSION's iterations in the time-to-solution table of FILE
+s9_it() { awk -v v="$2" '$1 == v && $2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+\.[0-9]+$/ { print $2 }' "$1"; }
+# s9_levels FILE: L's levels on the "levels   L" line of FILE
+s9_levels() { sed -nE 's/^levels   L \(down the rows\): ([0-9]+) levels.*/\1/p' "$1" | head -n 1; }
+S9=$SCRATCH/step9
+mkdir -p "$S9"
+
+exercise 1 "Jacobi where the diagonal spans 0.66 to 20,183: 1138_bus"
+run "build/step9 --matrix tests/data/1138_bus.mtx --precision d >$S9/e1.out; cat $S9/e1.out; awk 'NR > 3 && \$1 == \$2 { print \$3 }' tests/data/1138_bus.mtx | sort -g | sed -n '1p;\$p'"
+expect_status 0
+claim "Jacobi takes fewer than half of CG's iterations on 1138_bus" test "$(s9_it "$S9/e1.out" jacobi)" -lt $(( $(s9_it "$S9/e1.out" cg) / 2 ))
+record "cg iterations" "$(s9_it "$S9/e1.out" cg)"
+record "jacobi iterations" "$(s9_it "$S9/e1.out" jacobi)"
+run "build/step9 --gen poisson:nx=64 --precision d --kernel jacobi >$S9/e1p.out; build/step9 --gen poisson:nx=64 --precision d --kernel cg >>$S9/e1p.out; cat $S9/e1p.out"
+claim "on Poisson Jacobi takes CG's iterations exactly" test "$(s9_it "$S9/e1p.out" jacobi)" = "$(s9_it "$S9/e1p.out" cg)"
+
+exercise 2 "the levels of a W x H grid: W + H - 1; a tridiagonal's IC(0) is exact"
+for g in 64x64 64x16 300x1; do
+    run "build/step9 --gen poisson:nx=${g%x*},ny=${g#*x} --kernel ic0 | tee $S9/e2-$g.out"
+    record "$g levels" "$(s9_levels "$S9/e2-$g.out")"
+    record "$g ic0 iterations" "$(s9_it "$S9/e2-$g.out" ic0)"
+done
+claim "64 x 64 has 127 levels" test "$(s9_levels "$S9/e2-64x64.out")" = 127
+claim "64 x 16 has 79 levels" test "$(s9_levels "$S9/e2-64x16.out")" = 79
+claim "300 x 1 has 300 levels and IC(0) solves it in one iteration" test "$(s9_levels "$S9/e2-300x1.out")-$(s9_it "$S9/e2-300x1.out" ic0)" = 300-1
+
+exercise 3 "colors cost iterations: ic0 against ic0-color on Poisson 256^2 (16^2 small) in double"
+run "build/step9 --gen poisson:nx=$((GRID / 4)) --precision d --kernel ic0 >$S9/e3.out; build/step9 --gen poisson:nx=$((GRID / 4)) --precision d --kernel ic0-color >>$S9/e3.out; grep -E '^(order|levels   L|solve|trsv)' $S9/e3.out"
+claim "the colored factor: 2 levels, more iterations than natural order's" test "$(s9_it "$S9/e3.out" ic0-color)" -gt "$(s9_it "$S9/e3.out" ic0)"
+expect_text "order    2 colors"
+record "ic0 iterations" "$(s9_it "$S9/e3.out" ic0)"
+record "ic0-color iterations" "$(s9_it "$S9/e3.out" ic0-color)"
+record "ic0 L solve" "$(sed -nE 's/^trsv     L y = v alone: ([0-9.]+) ms.*/\1/p' "$S9/e3.out" | head -n 1)" ms
+record "ic0-color L solve" "$(sed -nE 's/^trsv     L y = v alone: ([0-9.]+) ms.*/\1/p' "$S9/e3.out" | tail -n 1)" ms
+
+exercise 4 "sweeps: as many as L's levels make the solve exact (494_bus: 11)"
+for sw in 0 1 2 3 6 11; do
+    run "build/step9 --matrix tests/data/494_bus.mtx --precision d --kernel ic0-sweeps --sweeps $sw | tee $S9/e4-$sw.out"
+    record "$sw sweeps" "$(s9_it "$S9/e4-$sw.out" ic0-sweeps)"
+done
+run "build/step9 --matrix tests/data/494_bus.mtx --precision d --kernel ic0 | tee $S9/e4-ic0.out"
+claim "11 sweeps (L's 11 levels) take ic0's iterations" test "$(s9_it "$S9/e4-11.out" ic0-sweeps)" = "$(s9_it "$S9/e4-ic0.out" ic0)"
+claim "the count falls from 0 to 3 sweeps" test "$(s9_it "$S9/e4-3.out" ic0-sweeps)" -lt "$(s9_it "$S9/e4-1.out" ic0-sweeps)"
+claim "L has 11 levels" test "$(s9_levels "$S9/e4-ic0.out")" = 11
