@@ -21,7 +21,7 @@
 #    SKIP here (no oclgrind, a CPU answer on a GPU), with its reason.
 # 4. Its numbers come from committed data: plots/blocks.sh --check finds every
 #    generated block of the answers fresh.
-# chapters: 0 1 2 3 4 5 6 7 8   (each chapter's answers: STEPS)
+# chapters: 0 1 2 3 4 5 6 7 8 9   (each chapter's answers: STEPS)
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT" || exit 2
 export SPMV_PROBE_MB=16

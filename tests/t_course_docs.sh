@@ -44,7 +44,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT" || exit 2
 export SPMV_PROBE_MB=16
 DOCS=${DOCS:-README.md step0-c-reference/README.md step1-naive/README.md step2-aligned/README.md step3-local/README.md
-    step4-vector/README.md step5-image/README.md step7-cg/README.md step7-cg/results/README.md step8-mpi/README.md step8-mpi/results/README.md
+    step4-vector/README.md step5-image/README.md step7-cg/README.md step7-cg/results/README.md step8-mpi/README.md step8-mpi/results/README.md step9-pcg/README.md
     step8-mpi/model/README.md}
 # mpirun as this user runs it: as root Open MPI wants --allow-run-as-root
 # (the chapters say so), and more ranks than cores --oversubscribe
