@@ -53,13 +53,7 @@ static const spmv_step STEP = {
                                      { "--group-size", "from the rows' mean length" },
                                      { "--check-every", "sqrt(n) / 32, from 1 to 32; fused and pipelined only" },
                                      { NULL, NULL } },
-    .refusals = (const spmv_note[]){
-        { "--x", "the right-hand side of step7's system is --b FILE" },
-        { "--grid", "the grid's random weights are not symmetric; CG takes --gen poisson:nx=W[,ny=H]" },
-        { "--radius", "the grid's random weights are not symmetric; CG takes --gen poisson:nx=W[,ny=H]" },
-        { "--runs", "a solve runs once, its iterations timed" },
-        { "--warmup", "a solve runs once, its iterations timed" },
-        { NULL, NULL } },
+    .refusals = CG_REFUSALS("step7"),
     .exit_statuses = CG_EXIT_STATUSES,
     /* the chapter's own option (its default in .defaults) */
     .own = (const spmv_option[]){ { .name = "--check-every", .arg = "K", .after = "--maxiter",

@@ -57,13 +57,7 @@ static const spmv_step STEP = {
                                      { "--device", "gpu (else the first device); rank r takes the r-th of those "
                                                    "that match on its node, modulo their number" },
                                      { NULL, NULL } },
-    .refusals = (const spmv_note[]){
-        { "--x", "the right-hand side of step8's system is --b FILE" },
-        { "--grid", "the grid's random weights are not symmetric; CG takes --gen poisson:nx=W[,ny=H]" },
-        { "--radius", "the grid's random weights are not symmetric; CG takes --gen poisson:nx=W[,ny=H]" },
-        { "--runs", "a solve runs once, its iterations timed" },
-        { "--warmup", "a solve runs once, its iterations timed" },
-        { NULL, NULL } },
+    .refusals = CG_REFUSALS("step8"),
     .exit_statuses = CG_EXIT_STATUSES "; every rank the same",
     .holds = { .part = "the adaptive plan", .part_row = 1, .part_nnz = 1 },   /* chapter 6's allowance (capacity.h) */
 };

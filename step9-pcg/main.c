@@ -58,13 +58,7 @@ static const spmv_step STEP = {
                                      { "--sweeps", "3" },
                                      { "--wide", "4096 rows on a CPU, 8 x the chain's work-group on a GPU" },
                                      { NULL, NULL } },
-    .refusals = (const spmv_note[]){
-        { "--x", "the right-hand side of step9's system is --b FILE" },
-        { "--grid", "the grid's random weights are not symmetric; CG takes --gen poisson:nx=W[,ny=H]" },
-        { "--radius", "the grid's random weights are not symmetric; CG takes --gen poisson:nx=W[,ny=H]" },
-        { "--runs", "a solve runs once, its iterations timed" },
-        { "--warmup", "a solve runs once, its iterations timed" },
-        { NULL, NULL } },
+    .refusals = CG_REFUSALS("step9"),
     .exit_statuses = CG_EXIT_STATUSES,
     .own = (const spmv_option[]){
         { .name = "--check-every", .arg = "K", .after = "--maxiter", .help = "read the state back every K iterations",

@@ -15,6 +15,17 @@
     "(A not positive definite), 2 bad input or out of memory, 3 skipped (the device lacks cl_khr_fp64, which " \
     "d needs), 4 --maxiter reached before --tol"
 
+/* --help's refusals of a CG solve, STEP its name ("step7"): the other
+ * chapters' inputs a symmetric system does not take */
+#define CG_REFUSALS(STEP)                                                                                     \
+    (const spmv_note[]){                                                                                      \
+        { "--x", "the right-hand side of " STEP "'s system is --b FILE" },                                   \
+        { "--grid", "the grid's random weights are not symmetric; CG takes --gen poisson:nx=W[,ny=H]" },      \
+        { "--radius", "the grid's random weights are not symmetric; CG takes --gen poisson:nx=W[,ny=H]" },    \
+        { "--runs", "a solve runs once, its iterations timed" },                                              \
+        { "--warmup", "a solve runs once, its iterations timed" },                                            \
+        { NULL, NULL } }
+
 /* A converged solve: the true residual |b - A x| / |b| meets --tol (b = 0:
  * x = 0 exactly). why_not follows the line when it does not. */
 int cg_check_meets(double truer, double tol, double bb, const char *why_not);
