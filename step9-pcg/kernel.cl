@@ -31,7 +31,7 @@
  * level read only rows of earlier levels, and are solved side by side.
  *   trsv_level: the rows of one level, one a work-item, one launch;
  *   trsv_chain: one work-group through a run of narrow levels, a barrier
- *     between two levels (a launch costs more than a barrier);
+ *     between two levels instead of a launch (--wide 1 launches each);
  *   trsv_sweep: one Jacobi sweep, y' = D^-1 (v - (T - D) y), every row at
  *     once: a few sweeps approximate the solve (Anzt, Chow and Dongarra).
  */

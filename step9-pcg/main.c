@@ -313,10 +313,10 @@ int main(int argc, char **argv)
     for (int v = 0; v < NVERSIONS; v++) {
         if (strcmp(o.variant, "all") != 0 && strcmp(o.variant, VERSIONS[v].name) != 0)
             continue;
-        if (VERSIONS[v].form == FORM_SYNCFREE && !(gpu && cl.ptx)) {   /* it would hang: kernel.cl says why */
+        if (VERSIONS[v].form == FORM_SYNCFREE && !device_sync_free_ok(&cl, gpu)) {   /* it could hang: kernel.cl */
             if (strcmp(o.variant, "all") != 0)
-                spmv_die(SPMV_EXIT_USAGE, "ic0-syncfree waits across work-groups, which only NVIDIA's GPUs are "
-                         "known to allow; on %s run ic0 (levels)", cl.device_name);
+                spmv_die(SPMV_EXIT_USAGE, "ic0-syncfree waits across work-groups, which only NVIDIA's GPUs (Volta "
+                         "or later) are known to allow; on %s run ic0 (levels)", cl.device_name);
             printf("==== %s: skipped: it runs on NVIDIA's GPUs only (kernel.cl says why)\n", VERSIONS[v].name);
             continue;
         }

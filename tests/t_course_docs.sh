@@ -58,6 +58,7 @@ step5-image/README.md 3%: the gap between two bound formulas (computed)
 step8-mpi/README.md 10%: the margin of the check of a --tol 0 run (step8-mpi/main.c)
 step8-mpi/README.md 1%: the error put into one product entry to see whether the check catches it
 step7-cg/README.md 1%: the error put into one product entry to see whether the check catches it
+step9-pcg/README.md 1%: the error put into one row of a triangular solve to see whether the check catches it
 step2-aligned/README.md 6.7 GFLOP/s: a bound worked out from a round 40 GB/s
 step3-local/README.md 6.7 GFLOP/s: a bound worked out from a round 40 GB/s
 step3-local/README.md 10 GFLOP/s: a bound worked out from a round 40 GB/s
@@ -166,10 +167,11 @@ small() { # the line with the test's changes (see the header)
     # step8, chapter 7's solver over MPI ranks: the same, and its mpirun as this user runs it
     if [[ $l == *build/step8* && $l != *--gen* && $l != *--matrix* ]]; then l=${l//build\/step8/build/step8 --gen poisson:nx=48}; fi
     l=${l//mpirun /mpirun$MPIRUN_ROOT }
-    if [[ $l != *--grid* && $l != *--matrix* && $l != *build/step[78]* && $l != *make\ step8\ run* ]]; then
+    if [[ $l == *build/step9* && $l != *--gen* && $l != *--matrix* ]]; then l=${l//build\/step9/build/step9 --gen poisson:nx=48}; fi
+    if [[ $l != *--grid* && $l != *--matrix* && $l != *build/step[789]* && $l != *make\ step8\ run* ]]; then
         l=$(sed -E 's#(build/step[0-9]+)#\1 --grid 64#g; s#ARGS="#ARGS="--grid 64 #' <<<"$l")
     fi
-    if [[ $l != *--runs* && $l != *build/step[78]* && $l != *make\ step8\ run* ]]; then   # a solve runs once: steps 7 and 8 take no --runs
+    if [[ $l != *--runs* && $l != *build/step[789]* && $l != *make\ step8\ run* ]]; then   # a solve runs once: steps 7, 8 and 9 take no --runs
         l=$(sed -E 's#(build/step[0-9]+)#\1 --runs 1#g; s#ARGS="#ARGS="--runs 1 #' <<<"$l")
     fi
     l=${l//\/tmp\//$TMP/w/}   # first: $BUILD may itself lie under /tmp (a clone there)

@@ -293,6 +293,13 @@ void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
     bind_args(d);
 }
 
+int device_sync_free_ok(const spmv_cl *cl, int gpu)
+{
+    cl_uint major = 0;   /* CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV */
+    return gpu && cl->ptx &&
+           clGetDeviceInfo(cl->device, 0x4000, sizeof major, &major, NULL) == CL_SUCCESS && major >= 7;
+}
+
 void device_release(pcg_dev *d)
 {
     for (int i = 0; i < K_COUNT; i++)

@@ -82,6 +82,11 @@ void *device_buffers(pcg_dev *d, const cg_system *s);
  * every argument that stays for the solve set. */
 void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s);
 
+/* Whether the sync-free solve may run here: an NVIDIA GPU of compute
+ * capability 7 (Volta) or later (its cl_nv_device_attribute_query), whose
+ * warps' lanes waiting on each other are scheduled apart (kernel.cl) */
+int device_sync_free_ok(const spmv_cl *cl, int gpu);
+
 /* Release one version's kernels, program, buffers and host factor */
 void device_release(pcg_dev *d);
 

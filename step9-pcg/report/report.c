@@ -173,7 +173,7 @@ static int check_solves(pcg_dev *d, void *tmp, void (*apply)(pcg_dev *), double 
 {
     int frow;   /* the factor first: L L^T against A (+ the shift) on A's pattern, in double */
     double fpart = ic0_residual(d->A, &d->f, &frow);
-    printf("check    L L^T against A%s on its pattern: the largest error is %.3g of (n_i + 2) eps sum |l_im l_jm| "
+    printf("check    L L^T against A%s on its pattern: the largest error is %.3g of (n_i + 2) eps (sum |l_im l_jm| + |a_ij|) "
            "(row %d) <= 1\n", d->f.shift > 0 ? " + shift diag(A)" : "", fpart, frow + 1);
     spmv_error err;
     size_t n1 = d->n ? (size_t)d->n : 1;
@@ -199,7 +199,7 @@ static int check_solves(pcg_dev *d, void *tmp, void (*apply)(pcg_dev *), double 
         } else {
             part = tri_check_exact(T[i], in[i], out[i], d->single, &row);
             printf("check    %s y = v on a seeded random v, row by row: the largest |v_i - sum_j t_ij y_j| is %.3g "
-                   "of eps (n_i + 10) sum_j |t_ij y_j| (row %d) <= 1\n", i ? "U" : "L", part, row + 1);
+                   "of eps (n_i + 10) (sum_j |t_ij y_j| + |v_i|) (row %d) <= 1\n", i ? "U" : "L", part, row + 1);
         }
         ok = ok && part <= 1;
     }
