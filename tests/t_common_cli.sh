@@ -77,5 +77,9 @@ if grep -q '^#define CSR_BEGIN' <<<"$hook" && grep -q '^#define CSR_STORE' <<<"$
    [ "$(grep -c '^# *if' <<<"$hook")" = "$(grep -c '^# *endif' <<<"$hook")" ]; then
     pass "make diff STEP=7 shows CSR_BEGIN, CSR_STORE and CSR_DONE, its #if and #endif paired"
 else fail "make diff STEP=7 shows CSR_BEGIN, CSR_STORE and CSR_DONE, its #if and #endif paired" "$(tail -n 3 <<<"$hook" | tr '\n' ' ')"; fi
-expect_status "make diff STEP=9 fails" 2 make -s -C "$ROOT" diff STEP=9
+expect_status "make diff STEP=10 fails" 2 make -s -C "$ROOT" diff STEP=10
+expect_output "make diff STEP=9 sets chapter 9 against chapter 7 (it builds on 7, not 8)" '^\+\+\+ step9-pcg/main.c' \
+    make -s -C "$ROOT" diff STEP=9
+grep -q '^--- step7-cg/main.c' "$TMP/out" && pass "make diff STEP=9: from step7-cg/main.c" ||
+    fail "make diff STEP=9: from step7-cg/main.c" "$(head -n 2 "$TMP/out" | tr '\n' '|')"
 expect_output "make help" 'make run' make -s -C "$ROOT" help

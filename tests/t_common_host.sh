@@ -339,13 +339,15 @@ for bin in "$BUILD"/step[0-9] "$BUILD"/cusparse "$BUILD"/cusparse-cg; do
     else fail "$s --help: every listed flag taken, every other refused" "$bad"; fi
     # every kernel it names runs (or skips: status 3)
     names=$(sed -n 's/.*--kernel NAME .*which kernel: \([a-z0-9,-]*\).*/\1/p' "$TMP/help" | tr ',' ' ')
-    # (the solvers, step7, step8 and cusparse-cg, solve a symmetric system: the grid's random weights are not one, the Poisson matrix is;
-    # a solve runs once: no --runs)
-    m="--grid 16 $Q"; case $s in step7 | step8 | cusparse-cg) m="--gen poisson:nx=16" ;; esac
+    # (the solvers, step7, step8, step9 and cusparse-cg, solve a symmetric system: the grid's random weights are not one, the
+    # Poisson matrix is; a solve runs once: no --runs)
+    m="--grid 16 $Q"; case $s in step7 | step8 | step9 | cusparse-cg) m="--gen poisson:nx=16" ;; esac
     for k in $names; do
         # shellcheck disable=SC2086
         "$bin" $m --kernel "$k" >/dev/null 2>"$TMP/he"
         st=$?
+        # (step9's sync-free solve is refused, status 2 and one line, where it could hang: not an NVIDIA GPU)
+        if [ "$s:$k:$st" = step9:ic0-syncfree:2 ] && grep -q "only NVIDIA's GPUs" "$TMP/he"; then st=3; fi
         case $st in 0|3) pass "$s --help names kernel $k: it runs" ;; *) fail "$s --help names kernel $k: it runs" "status $st: $(head -c 200 "$TMP/he")" ;; esac
     done
 done
