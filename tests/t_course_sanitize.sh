@@ -26,7 +26,7 @@ clean() { # clean NAME: the last run's stderr has no sanitizer report
 
 for b in "$SAN_BUILD"/step[0-9]; do
     s=$(basename "$b")
-    case $s in step7|step8) continue ;; esac   # the solvers: step7 below, step8 in tests/t_step8.sh
+    case $s in step7|step8|step9) continue ;; esac   # the solvers: step7 below, step8 and step9 in tests/t_step8.sh, t_step9.sh
     [ "$s" != step0 ] && [ -n "${SAN_NOCPU:-}" ] && { skip "$s under the sanitizers: a grid, a file, a bad flag (six checks)" "$SAN_NOCPU"; continue; }
     expect_output "$s 37x29 (asan+ubsan)" 'check: PASS' "$b" --grid 37x29 --runs 1 --warmup 0
     clean "$s 37x29"
@@ -60,7 +60,7 @@ W=$ROOT/tests/data/west0067.rua
 { echo '%%MatrixMarket matrix array real general'; echo '67 1'; seq 1 5; echo 'nan'; } >"$TMP/san_x_nan.mtx"
 for b in "$SAN_BUILD"/step[0-9]; do
     s=$(basename "$b")
-    case $s in step7|step8) continue ;; esac
+    case $s in step7|step8|step9) continue ;; esac
     [ "$s" != step0 ] && [ -n "${SAN_NOCPU:-}" ] && { skip "$s's io flags under the sanitizers (eight checks)" "$SAN_NOCPU"; continue; }
     expect_output "$s --info --save-matrix/x/y (asan+ubsan)" 'check: PASS' "$b" --matrix "$W" --info \
         --save-matrix "$TMP/san_A.mtx" --save-x "$TMP/san_x.mtx" --save-y "$TMP/san_y.mtx" --runs 1 --warmup 0
