@@ -261,7 +261,7 @@ static void solve(pcg_dev *d, const cg_system *s, int maxiter, int fixed, int k,
     double thresh = fixed ? -1 : s->tol * s->tol * s->bb;
     for (;;) {
         loop(d, maxiter, thresh, k, run);
-        report_read_x(d, s, tmp, xd);
+        report_read_x(d, tmp, xd);
         if (run->end != CG_CONVERGED || fixed)
             break;
         double t = spmv_cg_true_residual(&s->A, s->b, xd);   /* the recurrence says converged: does x? */
@@ -361,7 +361,7 @@ int main(int argc, char **argv)
         int pass = report_check(&d, &s, &run, fixed, xd, tmp, apply, row);
         status = cg_exit_status(status, pass, run.end, fixed);
         report_save(&o, pass, &d, &s, &run, xd);
-        report_trsv(&ctx, &o, &d, &s, row);
+        report_trsv(&o, &d, &s, row);
         free(tmp);
         device_release(&d);
     }
@@ -369,7 +369,7 @@ int main(int argc, char **argv)
     /* 8. Report: every version's time to solution, side by side */
     report_table(&cl, &s, rows, nv);
     for (int i = 0; i < nv; i++)
-        report_csv(&ctx, &o, &cl, &s, &rows[i]);
+        report_csv(&o, &cl, &s, &rows[i]);
     spmv_cl_close(&cl);
     free(s.val), free(s.bd), free(s.b), free(xd);
     csr_free(&s.A);

@@ -2,6 +2,7 @@
 #include "report.h"
 #include "../../step7-cg/reference/cg.h"
 #include "../../step7-cg/report/check.h"
+#include "measure.h"
 #include "precision.h"
 #include "results.h"
 
@@ -97,9 +98,8 @@ static void write_vec(const pcg_dev *d, cl_mem buf, void *tmp, const double *v)
     CL_CHECK(clEnqueueWriteBuffer(d->cl->queue, buf, CL_TRUE, 0, (size_t)d->n * d->vsize, tmp, 0, NULL, NULL));
 }
 
-void report_read_x(const pcg_dev *d, const cg_system *s, void *tmp, double *xd)
+void report_read_x(const pcg_dev *d, void *tmp, double *xd)
 {
-    (void)s;
     read_vec(d, d->x, tmp, xd);
     if (!d->perm)
         return;
@@ -110,12 +110,6 @@ void report_read_x(const pcg_dev *d, const cg_system *s, void *tmp, double *xd)
     for (int i = 0; i < d->n; i++)
         xd[d->perm[i]] = ordered[i];
     free(ordered);
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 double report_time_apply(pcg_dev *d, void (*apply)(pcg_dev *))
@@ -129,8 +123,9 @@ double report_time_apply(pcg_dev *d, void (*apply)(pcg_dev *))
         CL_CHECK(clFinish(d->cl->queue));
         t[i] = (spmv_now() - t0) * 1e3;
     }
-    qsort(t, APPLY_RUNS, sizeof *t, cmp_double);
-    return t[APPLY_RUNS / 2];
+    double median, min;
+    spmv_stats(t, APPLY_RUNS, &median, &min);   /* common/measure.h: every step's median */
+    return median;
 }
 
 /* The product once more, as chapter 7 checks it (report/check.h), on the
@@ -308,9 +303,8 @@ void report_table(const spmv_cl *cl, const cg_system *s, const pcg_row *rows, in
                  ">: cg stopped at --maxiter, unsolved)\n");
 }
 
-void report_csv(const spmv_run *ctx, const spmv_options *o, const spmv_cl *cl, const cg_system *s, const pcg_row *r)
+void report_csv(const spmv_options *o, const spmv_cl *cl, const cg_system *s, const pcg_row *r)
 {
-    (void)ctx;
     if (!o->csv)
         return;
     FILE *f = spmv_csv_append(o->csv, PCG_CSV_HEADER);
@@ -345,9 +339,8 @@ void report_csv(const spmv_run *ctx, const spmv_options *o, const spmv_cl *cl, c
         spmv_die(SPMV_EXIT_USAGE, "cannot write --csv %s", o->csv);
 }
 
-void report_trsv(const spmv_run *ctx, const spmv_options *o, const pcg_dev *d, const cg_system *s, const pcg_row *r)
+void report_trsv(const spmv_options *o, const pcg_dev *d, const cg_system *s, const pcg_row *r)
 {
-    (void)ctx;
     if (d->ver->pc != PC_SOLVE)
         return;
     const char *trsv_csv = spmv_own_word(o, "--trsv-csv", NULL);

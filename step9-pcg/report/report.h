@@ -35,7 +35,7 @@ void report_describe(const pcg_dev *d);
  * read x back into xd in the system's order (the ordering undone) */
 void report_read_scalars(const pcg_dev *d, double scal[4]);
 double report_read_rr(const pcg_dev *d);   /* r.r from the last update's partials */
-void report_read_x(const pcg_dev *d, const cg_system *s, void *tmp, double *xd);
+void report_read_x(const pcg_dev *d, void *tmp, double *xd);
 
 /* z = M^-1 r alone, on the r the solve left: the median of a few runs, ms */
 double report_time_apply(pcg_dev *d, void (*apply)(pcg_dev *));
@@ -57,10 +57,10 @@ void report_save(const spmv_options *o, int pass, const pcg_dev *d, const cg_sys
 /* L's solve alone: its "trsv" line, and with --trsv-csv a row of the
  * chapter's triangular-solve CSV (TRSV_CSV_HEADER) */
 #define TRSV_CSV_HEADER "step,kernel,device,driver,matrix,rows,nnz_factor,precision,levels,ms_per_solve,us_per_level,check,date,git_rev"
-void report_trsv(const spmv_run *ctx, const spmv_options *o, const pcg_dev *d, const cg_system *s, const pcg_row *r);
+void report_trsv(const spmv_options *o, const pcg_dev *d, const cg_system *s, const pcg_row *r);
 
 /* The time-to-solution table, every version beside the first (cg) */
 void report_table(const spmv_cl *cl, const cg_system *s, const pcg_row *rows, int nv);
-void report_csv(const spmv_run *ctx, const spmv_options *o, const spmv_cl *cl, const cg_system *s, const pcg_row *r);
+void report_csv(const spmv_options *o, const spmv_cl *cl, const cg_system *s, const pcg_row *r);
 
 #endif
