@@ -78,9 +78,22 @@ static const spmv_step STEP = {
 #define WARMUP_ITERATIONS 3
 #define MAX_RESTARTS 10
 
+/* One launch; while d->ev_first is set (report.c's timing of the apply),
+ * its event is kept: the first command's and the last's */
 static void launch(pcg_dev *d, int i, size_t global)
 {
-    CL_CHECK(clEnqueueNDRangeKernel(d->cl->queue, d->k[i], 1, NULL, &global, &d->local[i], 0, NULL, NULL));
+    cl_event e = NULL;
+    CL_CHECK(clEnqueueNDRangeKernel(d->cl->queue, d->k[i], 1, NULL, &global, &d->local[i], 0, NULL,
+                                    d->ev_first ? &e : NULL));
+    if (!e)
+        return;
+    if (!*d->ev_first)
+        *d->ev_first = e;
+    else {
+        if (*d->ev_last)
+            CL_CHECK(clReleaseEvent(*d->ev_last));
+        *d->ev_last = e;
+    }
 }
 
 /* T y = v on the device, exactly: each scheduled run of levels one launch,
@@ -352,8 +365,8 @@ int main(int argc, char **argv)
         /* 6. Run: the solve from x = 0, timed; then the preconditioner's
          * apply alone, timed over a few runs */
         solve(&d, &s, maxiter, fixed, k, xd, tmp, &run);
-        run.apply_ms = d.ver->pc == PC_SOLVE ? report_time_apply(&d, apply) : NAN;
-        run.lsolve_ms = d.ver->pc == PC_SOLVE ? report_time_apply(&d, apply_L) : NAN;
+        run.apply_ms = d.ver->pc == PC_SOLVE ? report_time_apply(&d, apply, NULL) : NAN;
+        run.lsolve_ms = d.ver->pc == PC_SOLVE ? report_time_apply(&d, apply_L, &run.lsolve_host_ms) : NAN;
 
         /* 7. Check on the host: the true residual, the product once more,
          * the triangular solves row by row; the verdict */

@@ -266,6 +266,15 @@ else
             [ "$got" = "45,8,0,PASS" ] && [ -n "$(col "$TMP/f.csv" ms_per_iter)" ] &&
                 pass "cusparse-cg --kernel graph, $p: 45 iterations exactly, blocks of 8, PASS, a time" ||
                 fail "cusparse-cg --kernel graph, $p: 45 iterations exactly, blocks of 8, PASS, a time" "$got"
+            # --maxiter before --tol: status 4, a MAXITER verdict (never PASS), a MAXITER row with no time
+            for f in graph sample; do
+                rm -f "$TMP/m.csv"
+                "$cbin" --kernel $f --gen poisson:nx=37,ny=23 --precision $p --maxiter 5 --csv "$TMP/m.csv" >"$TMP/m.out" 2>&1
+                st=$?
+                got="$st,$(grep -c '^check: MAXITER (--maxiter 5 reached before --tol' "$TMP/m.out"),$(grep -c '^check: PASS' "$TMP/m.out"),$(col "$TMP/m.csv" check),$(col "$TMP/m.csv" ms_per_iter)"
+                [ "$got" = "4,1,0,MAXITER," ] && pass "cusparse-cg --kernel $f, $p: --maxiter 5: status 4, check: MAXITER, its row MAXITER with no time" ||
+                    fail "cusparse-cg --kernel $f, $p: --maxiter 5: status 4, check: MAXITER, its row MAXITER with no time" "$got"
+            done
         done
     else
         for f in graph sample; do

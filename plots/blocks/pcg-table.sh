@@ -40,7 +40,7 @@ awk -F, -v file="$f" -v mode="$mode" '
     }
     END {
         if (mode == "iter")
-            printf "%s, the same runs: ms an iteration; in brackets the apply alone (z = M^-1 r, ms) and the setup (ms); the median where a cell has several runs:\n\n", dev
+            printf "%s, the same runs: ms an iteration; in brackets the apply alone (z = M^-1 r, ms on the device'"'"'s clock: events) and the setup (ms); the median where a cell has several runs:\n\n", dev
         else
             printf "%s, each system to its tolerance (1e-5 in float, 1e-10 in double), x0 = 0: ms to solution (setup + solve; the median where a cell has several runs), in brackets the iterations and the cg time over the cell time (above 1x: faster than cg; >: cg stopped at --maxiter):\n\n", dev
         head = "| system | precision |"; rule = "| --- | --- |"

@@ -29,7 +29,7 @@ awk -F, -v file="$f" '
         rev[$c["git_rev"]] = 1
     }
     END {
-        printf "%s, one L y = v alone, ms (us a level in brackets; the median of its runs):\n\n", dev
+        printf "%s, one L y = v alone, ms on the device'"'"'s clock (step9: OpenCL events, its first command'"'"'s start to its last one'"'"'s end; SpSV: CUDA events; us a level in brackets; the median of its runs):\n\n", dev
         print "| system | precision | levels | ic0 (levels, chained) | ic0-syncfree | cuSPARSE SpSV | step9 (the faster) against SpSV | ic0-color: its levels, ms |"
         print "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
         for (i = 1; i <= n; i++) {

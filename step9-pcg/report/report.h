@@ -12,14 +12,14 @@ typedef struct {
     int iterations, launched, end, restarts;   /* end: CG_CONVERGED, CG_MAXITER, CG_BREAKDOWN */
     double rr, bad;                            /* r.r at the end; the p.Ap or r.z of a breakdown */
     double setup_ms, solve_ms, apply_ms;       /* apply: z = M^-1 r alone (NaN: none to time) */
-    double lsolve_ms;                          /* L y = v alone */
+    double lsolve_ms, lsolve_host_ms;          /* L y = v alone: the device's clock (events), the host's */
 } pcg_run;
 
 /* One version's line of the table and row of the CSV */
 typedef struct {
     const char *kernel;
     int iterations, converged, launches, levels;   /* levels: of L's solve (0: no solve) */
-    double true_residual, rel_residual, tol, setup_ms, solve_ms, apply_ms, lsolve_ms;
+    double true_residual, rel_residual, tol, setup_ms, solve_ms, apply_ms, lsolve_ms, lsolve_host_ms;
     long long factor_nnz;
     const char *check;
 } pcg_row;
@@ -37,8 +37,12 @@ void report_read_scalars(const pcg_dev *d, double scal[4]);
 double report_read_rr(const pcg_dev *d);   /* r.r from the last update's partials */
 void report_read_x(const pcg_dev *d, void *tmp, double *xd);
 
-/* z = M^-1 r alone, on the r the solve left: the median of a few runs, ms */
-double report_time_apply(pcg_dev *d, void (*apply)(pcg_dev *));
+/* z = M^-1 r alone, on the r the solve left: the median of a few runs, ms,
+ * on the device's clock (from its first command's start to its last one's
+ * end, profiling events; the runs queued back to back, as cusparse-pcg
+ * times SpSV between CUDA events); host_ms (if not NULL): the median on
+ * the host's clock, each run waited for (the launches' cost included) */
+double report_time_apply(pcg_dev *d, void (*apply)(pcg_dev *), double *host_ms);
 
 /* The checks, each a "check" line: the true residual |b - A x|/|b| in double
  * meets --tol (or follows the recurrence where no tolerance was met); the
