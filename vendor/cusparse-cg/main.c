@@ -735,6 +735,10 @@ int main(int argc, char **argv)
         pass = isfinite(tr) && tr <= tol * (single ? 10.0 : 2.0);
     else                /* no tolerance met: the true residual follows the recurrence, as step7 asks */
         pass = isfinite(tr) && fabs(tr - rel) <= 0.1 * rel + 100 * (single ? 0x1p-24 : 0x1p-53) * sqrt((double)n);
+    /* --maxiter before --tol: the iterations run passed their checks, but there is no solution (step7's word,
+     * and its row: MAXITER, no time) */
+    const char *verdict = !pass ? "FAIL" : tol > 0 && !converged ? "MAXITER" : "PASS";
+    int timed = it && strcmp(verdict, "PASS") == 0;
     double bytes = spmv_cg_bytes(n, A.nnz, (int)vsize, PASSES_PER_ITER);
     double comp = spmv_cg_bytes(n, A.nnz, (int)vsize, SPMV_CG_COMPULSORY_PASSES);
     if (run.breakdown)
@@ -761,10 +765,6 @@ int main(int argc, char **argv)
                    "at %.1f GB/s\n", 100.0 * bytes / (bw.gbs * 1e6) / ms_iter, PASSES_PER_ITER,
                    100.0 * comp / (bw.gbs * 1e6) / ms_iter, SPMV_CG_COMPULSORY_PASSES, bw.gbs);
     }
-    /* --maxiter before --tol: the iterations run passed their checks, but there is no solution (step7's word,
-     * and its row: MAXITER, no time) */
-    const char *verdict = !pass ? "FAIL" : tol > 0 && !converged ? "MAXITER" : "PASS";
-    int timed = it && strcmp(verdict, "PASS") == 0;
     if (strcmp(verdict, "MAXITER") == 0)
         printf("check: MAXITER (--maxiter %d reached before --tol %.3g: no solution; the iterations run passed their "
                "checks)\n", it, tol);
