@@ -163,40 +163,97 @@ __kernel void pcg_start(const int n, const int restart, __global const VALUE *re
 
 /* ---- the triangular solves ---- */
 
-/* Row i of T y = v: y_i = (v_i - sum_{j != i} t_ij y_j) / t_ii. The
- * diagonal is the row's last entry in L (lower), its first in U, stored as
- * its reciprocal 1 / t_ii (main.c): a multiplication, not a division. */
-static void trsv_row(const int i, const int lower, __global const int *ptr, __global const int *col,
-                     __global const VALUE *val, __global const VALUE *v, __global VALUE *y)
+/* The level forms hold the factor by position in the level order
+ * (device.c): the row at position k is i = order[k], and its entries are
+ * at ptr[k] .. ptr[k + 1], in its own order (L: the diagonal last; U:
+ * first). A level's rows are then side by side in memory, and nothing but
+ * y needs a row solved before: a row's setup (its start, v_i, 1 / t_ii and
+ * its first TRSV_AHEAD columns and values) is fetched before y is read. */
+#define TRSV_AHEAD 4
+typedef struct {
+    int i, a, e;   /* the row; its off-diagonal entries a .. e */
+    VALUE s, dinv;
+    int c[TRSV_AHEAD];
+    VALUE w[TRSV_AHEAD];
+} trsv_pos;
+
+static trsv_pos trsv_fetch(const int k, const int lower, __global const int *order, __global const int *ptr,
+                           __global const int *col, __global const VALUE *val, __global const VALUE *v)
 {
-    int a = ptr[i], b = ptr[i + 1];
-    VALUE dinv = lower ? val[b - 1] : val[a], s = v[i];
-    for (int k = lower ? a : a + 1; k < (lower ? b - 1 : b); k++)
-        s -= val[k] * y[col[k]];
-    y[i] = s * dinv;
+    trsv_pos r;
+    int a = ptr[k], b = ptr[k + 1];
+    r.i = order[k];
+    r.s = v[r.i];
+    r.dinv = lower ? val[b - 1] : val[a];
+    r.a = lower ? a : a + 1;
+    r.e = lower ? b - 1 : b;
+#pragma unroll
+    for (int j = 0; j < TRSV_AHEAD; j++)
+        if (r.a + j < r.e) {
+            r.c[j] = col[r.a + j];
+            r.w[j] = val[r.a + j];
+        }
+    return r;
 }
 
-/* The rows order[begin .. end) of one level, a row a work-item */
+/* y_i = (v_i - sum_{j != i} t_ij y_j) / t_ii, the entries in their order;
+ * the diagonal is stored as its reciprocal 1 / t_ii (device.c): a
+ * multiplication, not a division */
+static void trsv_finish(const trsv_pos r, __global const int *col, __global const VALUE *val, __global VALUE *y)
+{
+    VALUE s = r.s;
+#pragma unroll
+    for (int j = 0; j < TRSV_AHEAD; j++)
+        if (r.a + j < r.e)
+            s -= r.w[j] * y[r.c[j]];
+    for (int k = r.a + TRSV_AHEAD; k < r.e; k++)
+        s -= val[k] * y[col[k]];
+    y[r.i] = s * r.dinv;
+}
+
+/* The rows at positions begin .. end-1 (one level), a row a work-item */
 __kernel void trsv_level(const int begin, const int end, __global const int *restrict order, const int lower,
                          __global const int *restrict ptr, __global const int *restrict col,
                          __global const VALUE *restrict val, __global const VALUE *restrict v, __global VALUE *y)
 {
     int k = begin + (int)get_global_id(0);
     if (k < end)
-        trsv_row(order[k], lower, ptr, col, val, v, y);
+        trsv_finish(trsv_fetch(k, lower, order, ptr, col, val, v), col, val, y);
 }
 
 /* Levels l0 .. l1-1 by one work-group: each work-item strides over a
  * level's rows, then a barrier (whose global fence makes the level's y
- * visible to the whole work-group) before the next level. */
-__kernel void trsv_chain(const int l0, const int l1, __global const int *restrict lev_ptr,
-                         __global const int *restrict order, const int lower, __global const int *restrict ptr,
-                         __global const int *restrict col, __global const VALUE *restrict val,
-                         __global const VALUE *restrict v, __global VALUE *y)
+ * visible to the whole work-group) before the next level. Each
+ * work-item's first row of the next level is fetched before that barrier:
+ * after it, only y's loads wait. On a GPU the work-group's size is fixed
+ * at build time (CHAIN_WG, main.c), so that the compiler fits its
+ * registers to it. */
+__kernel
+#ifdef CHAIN_WG
+__attribute__((reqd_work_group_size(CHAIN_WG, 1, 1)))
+#endif
+void trsv_chain(const int l0, const int l1, __global const int *restrict lev_ptr,
+                __global const int *restrict order, const int lower, __global const int *restrict ptr,
+                __global const int *restrict col, __global const VALUE *restrict val,
+                __global const VALUE *restrict v, __global VALUE *y)
 {
+    int lid = (int)get_local_id(0), ls = (int)get_local_size(0);
+    int k = lev_ptr[l0] + lid, end = lev_ptr[l0 + 1];
+    trsv_pos r;
+    if (k < end)
+        r = trsv_fetch(k, lower, order, ptr, col, val, v);
     for (int l = l0; l < l1; l++) {
-        for (int k = lev_ptr[l] + (int)get_local_id(0); k < lev_ptr[l + 1]; k += (int)get_local_size(0))
-            trsv_row(order[k], lower, ptr, col, val, v, y);
+        if (k < end) {
+            trsv_finish(r, col, val, y);
+            for (k += ls; k < end; k += ls)
+                trsv_finish(trsv_fetch(k, lower, order, ptr, col, val, v), col, val, y);
+        }
+        if (l + 1 < l1) {   /* the next level's first row, before the barrier */
+            k = end + lid;
+            end = lev_ptr[l + 2];
+            if (k < end)
+                r = trsv_fetch(k, lower, order, ptr, col, val, v);
+        }
         barrier(CLK_GLOBAL_MEM_FENCE);
     }
 }

@@ -129,24 +129,49 @@ static void *device_values(pcg_dev *d, const double *v, long long count, const c
     return out;
 }
 
+static void *kept_alloc(pcg_dev *d, size_t count, size_t size, const char *what)
+{
+    spmv_error err;
+    void *out = spmv_alloc(count ? count : 1, size, what, &err);
+    if (!out)
+        die_err(&err);
+    d->kept[d->nkept++] = out;
+    return out;
+}
+
 /* The factor as the device holds it: each row's diagonal entry as its
- * reciprocal (the kernels multiply: no division, whose code is long) */
+ * reciprocal (the kernels multiply: no division, whose code is long). The
+ * level forms hold it by position in the level order (kernel.cl,
+ * trsv_fetch): the rows of a level side by side, row order[k] at ptr[k];
+ * the sweeps and the sync-free solve, row by row. */
 static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
 {
     size_t n1 = (size_t)T->n + 1, nnz1 = T->nnz ? (size_t)T->nnz : 1;
     double *copy = malloc(nnz1 * sizeof *copy);
     if (!copy)
         spmv_die(SPMV_EXIT_RESOURCES, "out of host memory for the factor's values");
-    memcpy(copy, T->val, (size_t)T->nnz * sizeof *copy);
+    const int *ptr = T->ptr, *col = T->col;
+    if (d->ver->form == FORM_LEVELS) {
+        int *pp = kept_alloc(d, n1, sizeof(int), "the factor by level"), *pc = kept_alloc(d, nnz1, sizeof(int), "the factor by level");
+        pp[0] = 0;
+        for (int k = 0; k < T->n; k++) {
+            int i = t->lv.order[k], a = T->ptr[i], len = T->ptr[i + 1] - a;
+            memcpy(pc + pp[k], T->col + a, (size_t)len * sizeof(int));
+            memcpy(copy + pp[k], T->val + a, (size_t)len * sizeof(double));
+            pp[k + 1] = pp[k] + len;
+        }
+        ptr = pp, col = pc;
+    } else
+        memcpy(copy, T->val, (size_t)T->nnz * sizeof *copy);
     for (int i = 0; i < T->n; i++) {
-        int at = T->lower ? T->ptr[i + 1] - 1 : T->ptr[i];
-        copy[at] = 1 / T->val[at];
+        int at = T->lower ? ptr[i + 1] - 1 : ptr[i];
+        copy[at] = 1 / copy[at];
     }
     void *val = device_values(d, copy, T->nnz, "the factor's values");
     free(copy);
     t->lower = T->lower;
-    t->ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, n1 * sizeof(int), T->ptr, "the factor's row pointers");
-    t->col = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * sizeof(int), T->col, "the factor's columns");
+    t->ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, n1 * sizeof(int), ptr, "the factor's row pointers");
+    t->col = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * sizeof(int), col, "the factor's columns");
     t->val = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * d->vsize, val, "the factor's values");
     t->order = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, (n1 - 1 ? n1 - 1 : 1) * sizeof(int), t->lv.order,
                               "the rows by level");
@@ -274,11 +299,15 @@ void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
     /* sync-free: a warp a row where the levels are narrow (fewer than 32 rows on average), a work-item a row
      * where they are wide (TUNING.md, "The sync-free solve's shape") */
     d->lanes = d->L.lv.nlev && d->n / d->L.lv.nlev < 32 ? 32 : 1;
-    cg_program_options(opts, sizeof opts, cl, o, s->p, d->gpu, d->local[K_SPMV], d->group, d->unroll,
-                       d->ver->form == FORM_SYNCFREE ? (d->lanes == 32 ? " -DCG_FUSED -DPC_SOLVE -DSYNC_FREE -DROW_LANES=32"
-                                                        : " -DCG_FUSED -DPC_SOLVE -DSYNC_FREE -DROW_LANES=1")
-                       : d->ver->pc == PC_SOLVE ? " -DCG_FUSED -DPC_SOLVE"
-                       : d->ver->pc == PC_JACOBI ? " -DCG_FUSED -DPC_JACOBI" : " -DCG_FUSED -DPC_NONE");
+    char extra[128];
+    if (d->ver->form == FORM_SYNCFREE)
+        snprintf(extra, sizeof extra, " -DCG_FUSED -DPC_SOLVE -DSYNC_FREE -DROW_LANES=%d", d->lanes);
+    else if (d->ver->pc == PC_SOLVE && d->gpu)   /* the chain's work-group, fixed: kernel.cl, trsv_chain */
+        snprintf(extra, sizeof extra, " -DCG_FUSED -DPC_SOLVE -DCHAIN_WG=%zu", d->local[K_CHAIN]);
+    else
+        snprintf(extra, sizeof extra, " -DCG_FUSED %s", d->ver->pc == PC_SOLVE ? "-DPC_SOLVE"
+                 : d->ver->pc == PC_JACOBI ? "-DPC_JACOBI" : "-DPC_NONE");
+    cg_program_options(opts, sizeof opts, cl, o, s->p, d->gpu, d->local[K_SPMV], d->group, d->unroll, extra);
     const char *src[3] = { STEP7_KERNEL_PATH, o->kernel_file, STEP6_KERNEL_PATH };
     d->prog = spmv_cl_build_files(cl, src, 3, opts);
     d->k[K_SPMV] = spmv_cl_kernel(d->prog, d->vector ? "csr_vector" : "csr_scalar");

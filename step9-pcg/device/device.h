@@ -57,7 +57,7 @@ typedef struct {
     tri_dev L, U;
     double order_ms, factor_ms, levels_ms, sizes_ms, buffers_ms;   /* the setup's parts, each timed */
     cl_event *ev_first, *ev_last;   /* set: launch() keeps the first and the last command's events there */
-    void *kept[4];           /* host arrays a CPU device's read-only buffers use in place: freed with them */
+    void *kept[10];          /* host arrays a CPU device's read-only buffers use in place: freed with them */
     int nkept;
 } pcg_dev;
 
