@@ -320,6 +320,24 @@ static int acquire(__global volatile int *p)
         done[i] = stamp;                                        \
     } while (0)
 #endif
+/* Every y_i marked unsolved: a NaN no arithmetic makes (a signalling
+ * one, with its own payload), so that a row may wait on the value itself
+ * (-DSYNC_VALUE: TUNING.md, entry 7) */
+#ifdef USE_FP64
+#define UNSOLVED_BITS 0x7FF4DEAD5EED0001UL
+#define UNSOLVED as_double(UNSOLVED_BITS)
+#define IS_UNSOLVED(x) (as_ulong(x) == UNSOLVED_BITS)
+#else
+#define UNSOLVED_BITS 0x7FA0BEEFU
+#define UNSOLVED as_float(UNSOLVED_BITS)
+#define IS_UNSOLVED(x) (as_uint(x) == UNSOLVED_BITS)
+#endif
+__kernel void trsv_mark(const int n, __global VALUE *y)
+{
+    FOR_EACH(i, n)
+        y[i] = UNSOLVED;
+}
+
 __kernel void trsv_syncfree(const int n, const int lower, __global const int *restrict ptr,
                             __global const int *restrict col, __global const VALUE *restrict val,
                             __global const VALUE *restrict v, __global volatile VALUE *y, __global volatile int *done,
@@ -336,6 +354,18 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
         VALUE part = 0;
         for (int k = (lower ? a : a + 1) + lane; k < (lower ? b - 1 : b); k += ROW_LANES) {
             int j = col[k];
+#ifdef SYNC_VALUE
+            VALUE yj = y[j];
+            for (int spins = 0; IS_UNSOLVED(yj); spins++) {
+                if (spins == SPIN_LIMIT) {
+                    *fail = 1;
+                    yj = NAN;
+                    break;
+                }
+                yj = y[j];
+            }
+            part += val[k] * yj;
+#else
             for (int spins = 0; DONE(j) != stamp; spins++)
                 if (spins == SPIN_LIMIT) {
                     *fail = 1;
@@ -343,6 +373,7 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
                     break;
                 }
             part += val[k] * y[j];
+#endif
         }
 #if ROW_LANES == 32
         for (int w = 16; w > 0; w >>= 1)
@@ -350,7 +381,9 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
 #endif
         if (lane == 0) {
             y[i] = (v[i] - part) * (lower ? val[b - 1] : val[a]);
+#ifndef SYNC_VALUE
             RAISE(i);
+#endif
         }
     }
     barrier(CLK_GLOBAL_MEM_FENCE);

@@ -12,7 +12,8 @@
 #define STEP7_KERNEL_PATH SPMV_STEP_DIR "/../step7-cg/kernel.cl"
 #define STEP6_KERNEL_PATH SPMV_STEP_DIR "/../step6-csr/kernel.cl"
 #ifndef CHAIN_LOCAL_GPU
-#define CHAIN_LOCAL_GPU 1024   /* a chain's one work-group on a GPU (halved to what the kernel allows) */
+#define CHAIN_LOCAL_GPU 256    /* a chain's one work-group on a GPU, fixed at build time (NVIDIA's compiler
+                                  * allows trsv_chain no more: TUNING.md, entries 1 and 6) */
 #endif
 #ifndef WIDE_GPU
 #define WIDE_GPU 8             /* ...and a level of 8 times as many rows gets its own launch */
@@ -21,7 +22,7 @@
 
 static const char *const KNAME[K_COUNT] = { NULL, "pcg_alpha", "pcg_update_r", "pcg_dot", "pcg_update_xp",
                                             "pcg_start", "trsv_level", "trsv_chain", "trsv_sweep",
-                                            "trsv_syncfree" };
+                                            "trsv_syncfree", "trsv_mark" };
 
 static void die_err(const spmv_error *err)
 {
@@ -235,7 +236,7 @@ static void bind_args(pcg_dev *d)
     bind(k[K_START], 10, scratch, NULL);
     BIND(k[K_SWEEP], 0, n);
     if (k[K_SYNC])
-        BIND(k[K_SYNC], 0, n), BIND(k[K_SYNC], 10, d->fail);
+        BIND(k[K_SYNC], 0, n), BIND(k[K_SYNC], 10, d->fail), BIND(k[K_MARK], 0, n);
 }
 
 void *device_buffers(pcg_dev *d, const cg_system *s)
@@ -312,10 +313,15 @@ void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
     d->prog = spmv_cl_build_files(cl, src, 3, opts);
     d->k[K_SPMV] = spmv_cl_kernel(d->prog, d->vector ? "csr_vector" : "csr_scalar");
     for (int i = 1; i < K_COUNT; i++)
-        if (i != K_SYNC || d->ver->form == FORM_SYNCFREE)
+        if ((i != K_SYNC && i != K_MARK) || d->ver->form == FORM_SYNCFREE)
             d->k[i] = spmv_cl_kernel(d->prog, KNAME[i]);
     d->local[K_ALPHA] = d->global[K_ALPHA] = cg_fit_group(cl, d->k[K_ALPHA], d->local[K_ALPHA]);
-    d->local[K_CHAIN] = d->global[K_CHAIN] = cg_fit_group(cl, d->k[K_CHAIN], d->local[K_CHAIN]);
+    size_t chain = d->local[K_CHAIN];
+    d->local[K_CHAIN] = d->global[K_CHAIN] = cg_fit_group(cl, d->k[K_CHAIN], chain);
+    if (d->gpu && d->ver->pc == PC_SOLVE && d->local[K_CHAIN] != chain)   /* built for CHAIN_WG = chain */
+        spmv_die(SPMV_EXIT_RESOURCES, "%s allows trsv_chain a work-group of %zu, not the %zu it was built for: "
+                 "make step9 CFLAGS_step9=-DCHAIN_LOCAL_GPU=%zu", cl->device_name, d->local[K_CHAIN], chain,
+                 d->local[K_CHAIN]);
     for (int i = 0; i < K_COUNT; i++)
         if (d->k[i])
             spmv_cl_check_local(cl, d->k[i], d->local[i]);

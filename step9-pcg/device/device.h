@@ -10,7 +10,7 @@
 #include "../factor/factor.h"
 #include "spmv.h"
 
-enum { K_SPMV, K_ALPHA, K_UPD_R, K_DOT, K_UPD_XP, K_START, K_LEVEL, K_CHAIN, K_SWEEP, K_SYNC, K_COUNT };
+enum { K_SPMV, K_ALPHA, K_UPD_R, K_DOT, K_UPD_XP, K_START, K_LEVEL, K_CHAIN, K_SWEEP, K_SYNC, K_MARK, K_COUNT };
 enum { PC_NONE, PC_JACOBI, PC_SOLVE };   /* what z = M^-1 r costs: nothing, a scaling, two triangular solves */
 enum { FORM_LEVELS, FORM_SWEEPS, FORM_SYNCFREE };   /* exact by levels, approximate by Jacobi sweeps, exact by flags */
 
