@@ -279,9 +279,11 @@ __kernel void trsv_sweep(const int n, const int first, const int lower, __global
  * no levels. ROW_LANES work-items a row (main.c picks 32, a warp, where the
  * levels are narrow: a row's entries summed side by side; 1 where they are
  * wide: more rows in flight). Each lane takes some of the row's entries,
- * waits until the row each reads is done (its flag holds this solve's
- * stamp), and adds up its products; with 32 lanes the warp's sum by
- * shuffles; the row's first lane solves it and raises its flag. A row may
+ * waits until the y_j each reads is no longer marked unsolved (trsv_mark,
+ * launched first), and adds up its products; with 32 lanes the warp's sum
+ * by shuffles; the row's first lane solves it and stores y_i, which is
+ * what its readers wait on (one 4- or 8-byte store: a reader sees the
+ * mark or the value, never a part). A row may
  * wait only on rows handed out before it: each work-group takes the next
  * rows from a counter (ticket[0]) when it starts, so the rows a row waits
  * on belong to work-groups already running, which finish without waiting
@@ -292,10 +294,11 @@ __kernel void trsv_sweep(const int n, const int first, const int lower, __global
  * WARP_SHUFFLE) and never on a CPU, where the first would not hold. A spin
  * is bounded all the same: past SPIN_LIMIT reads a lane gives up, the row
  * becomes NaN (which the checks then catch) and *fail is set. y is
- * volatile: a flag read from memory, then the value it guards, not an older
- * copy in a core's cache; the writer makes y_i visible to the whole device
- * (membar.gl) before its flag. The last work-group to finish (ticket[1]
- * counts them) sets both counters back to 0 for the next solve. */
+ * volatile: each read goes to memory, not to an older copy in a core's
+ * cache. (-DSYNC_FLAGS: the first form, a flag a row holding the solve's
+ * stamp, raised after a membar.gl that makes y_i visible; TUNING.md,
+ * entries 3 and 7.) The last work-group to finish (ticket[1] counts them)
+ * sets both counters back to 0 for the next solve. */
 #ifdef SYNC_FREE
 #define SPIN_LIMIT (1 << 22)
 #ifndef ROW_LANES
@@ -320,9 +323,10 @@ static int acquire(__global volatile int *p)
         done[i] = stamp;                                        \
     } while (0)
 #endif
-/* Every y_i marked unsolved: a NaN no arithmetic makes (a signalling
- * one, with its own payload), so that a row may wait on the value itself
- * (-DSYNC_VALUE: TUNING.md, entry 7) */
+/* Every y_i marked unsolved before a solve: a NaN no arithmetic makes (a
+ * signalling one, with its own payload), so that a row waits on the value
+ * it reads itself, not on a flag and then the value (-DSYNC_FLAGS: the
+ * flags; TUNING.md, entry 7) */
 #ifdef USE_FP64
 #define UNSOLVED_BITS 0x7FF4DEAD5EED0001UL
 #define UNSOLVED as_double(UNSOLVED_BITS)
@@ -354,7 +358,7 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
         VALUE part = 0;
         for (int k = (lower ? a : a + 1) + lane; k < (lower ? b - 1 : b); k += ROW_LANES) {
             int j = col[k];
-#ifdef SYNC_VALUE
+#ifndef SYNC_FLAGS
             VALUE yj = y[j];
             for (int spins = 0; IS_UNSOLVED(yj); spins++) {
                 if (spins == SPIN_LIMIT) {
@@ -381,7 +385,7 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
 #endif
         if (lane == 0) {
             y[i] = (v[i] - part) * (lower ? val[b - 1] : val[a]);
-#ifndef SYNC_VALUE
+#ifdef SYNC_FLAGS
             RAISE(i);
 #endif
         }
