@@ -111,7 +111,7 @@ grep -q '^check: MAXITER' "$TMP/out" && ! grep -q '^check: PASS' "$TMP/out" &&
 
 # ---- a wrong solve is caught: one row 1% off ----
 mkdir -p "$TMP/k"
-sed 's|    y\[i\] = s \* dinv;|    y[i] = s * dinv * (i == 7 ? (VALUE)1.01 : (VALUE)1);|' "$ROOT/step9-pcg/kernel.cl" >"$TMP/k/row.cl"
+sed 's|    y\[r.i\] = s \* r.dinv;|    y[r.i] = s * r.dinv * (r.i == 7 ? (VALUE)1.01 : (VALUE)1);|' "$ROOT/step9-pcg/kernel.cl" >"$TMP/k/row.cl"
 if cmp -s "$ROOT/step9-pcg/kernel.cl" "$TMP/k/row.cl"; then
     fail "step9 a broken triangular solve" "the sed found nothing to break in kernel.cl"
 else

@@ -5,7 +5,8 @@
 # each exact form of step9 (ic0: levels, chained; ic0-syncfree; ic0-color:
 # the colored factor's own levels) and, where it ran, cuSPARSE's SpSV on the
 # same factor in natural order; then the faster of step9's two natural-order
-# solves against SpSV. A cell of several runs: their median. Exit 2: no such file.
+# solves against SpSV, and their geometric mean over the systems both solved.
+# A cell of several runs: their median. Exit 2: no such file.
 set -u
 if [ $# -ne 1 ]; then echo "usage: plots/blocks/trsv-table.sh SLUG" >&2; exit 2; fi
 f=plots/data/pcg/trsv-$1.csv
@@ -37,11 +38,13 @@ awk -F, -v file="$f" '
             a = ((k SUBSEP "ic0") in ms) ? median(ms[k, "ic0"]) : 0; b = ((k SUBSEP "ic0-syncfree") in ms) ? median(ms[k, "ic0-syncfree"]) : 0
             best = a > 0 && (b == 0 || a < b) ? a : b
             sp = ((k SUBSEP "cusparse-spsv") in ms) ? median(ms[k, "cusparse-spsv"]) : 0
+            if (sp > 0 && best > 0) { lg += log(sp / best); ng++ }
             printf "| `%s` | %s | %d | %s | %s | %s | %s | %s |\n", q[1], q[2] == "d" ? "double" : "float", lev[k, "ic0"],
                 cell(k, "ic0"), cell(k, "ic0-syncfree"), (sp > 0 ? cell(k, "cusparse-spsv") : "-"),
                 (sp > 0 && best > 0 ? sprintf("%.2fx", sp / best) : "-"),
                 (((k SUBSEP "ic0-color") in ms) ? sprintf("%d, %.4f", lev[k, "ic0-color"], median(ms[k, "ic0-color"])) : "-")
         }
+        if (ng) printf "\nstep9 (the faster) against SpSV, the geometric mean over the %d systems both solved: %.2fx.\n", ng, exp(lg / ng)
         revs = ""; for (x in rev) revs = revs (revs == "" ? "" : ", ") x
         printf "\nRows: `%s`, git_rev %s.\n", file, revs
     }' "$f"
