@@ -305,6 +305,26 @@ __kernel void trsv_sweep(const int n, const int first, const int lower, __global
 #define ROW_LANES 1
 #endif
 static VALUE shfl_down(VALUE v, int s);   /* chapter 6's kernel.cl, built after this file */
+#if ROW_LANES > 1 && ROW_LANES < 32
+/* A row's lanes a segment of a warp (-DSYNC_LANES, TUNING.md, entry 8):
+ * the shuffle waits on the segment's own lanes (mask), not the whole warp,
+ * whose other rows may be spinning on this one */
+static uint seg_down32(uint v, int s, uint mask)
+{
+    uint r, c = ((32 - ROW_LANES) << 8) | 0x1f;
+    __asm__ __volatile__("shfl.sync.down.b32 %0, %1, %2, %3, %4;" : "=r"(r) : "r"(v), "r"(s), "r"(c), "r"(mask));
+    return r;
+}
+static VALUE seg_down(VALUE v, int s, uint mask)
+{
+#ifdef USE_FP64
+    uint2 b = as_uint2(v);
+    return as_double((uint2)(seg_down32(b.x, s, mask), seg_down32(b.y, s, mask)));
+#else
+    return as_float(seg_down32(as_uint(v), s, mask));
+#endif
+}
+#endif
 #ifdef SYNC_RELEASE
 /* (TUNING.md) the flag written with release and read with acquire, PTX 6.0's scoped forms, for the full fence */
 static int acquire(__global volatile int *p)
@@ -382,6 +402,10 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
 #if ROW_LANES == 32
         for (int w = 16; w > 0; w >>= 1)
             part += shfl_down(part, w);
+#elif ROW_LANES > 1
+        uint seg = ((1u << ROW_LANES) - 1) << ((get_local_id(0) % 32) & ~(ROW_LANES - 1));
+        for (int w = ROW_LANES / 2; w > 0; w >>= 1)
+            part += seg_down(part, w, seg);
 #endif
         if (lane == 0) {
             y[i] = (v[i] - part) * (lower ? val[b - 1] : val[a]);
