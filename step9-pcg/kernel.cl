@@ -27,7 +27,7 @@
  * The triangular solves: T y = v, T = L (the diagonal last in each row; a
  * row reads the rows above it) or U = L^T (the diagonal first; a row reads
  * the rows below it). Row i needs y_j of the rows it reads first, so the
- * rows are grouped into levels (main.c computes them once): the rows of one
+ * rows are grouped into levels (factor/factor.c computes them once): the rows of one
  * level read only rows of earlier levels, and are solved side by side.
  *   trsv_level: the rows of one level, one a work-item, one launch;
  *   trsv_chain: one work-group through a run of narrow levels, a barrier
@@ -226,7 +226,7 @@ __kernel void trsv_level(const int begin, const int end, __global const int *res
  * visible to the whole work-group) before the next level. Each
  * work-item's first row of the next level is fetched before that barrier:
  * after it, only y's loads wait. On a GPU the work-group's size is fixed
- * at build time (CHAIN_WG, main.c), so that the compiler fits its
+ * at build time (CHAIN_WG, device/device.c), so that the compiler fits its
  * registers to it. */
 __kernel
 #ifdef CHAIN_WG
@@ -275,8 +275,8 @@ __kernel void trsv_sweep(const int n, const int first, const int lower, __global
     }
 }
 
-/* Synchronization-free (after Liu, Li, Hou and Vinter, Euro-Par 2016):
- * no levels. ROW_LANES work-items a row (main.c picks 32, a warp, where the
+/* Synchronization-free (after Liu, Li, Hogg, Duff and Vinter, Euro-Par 2016):
+ * no levels. ROW_LANES work-items a row (device/device.c picks 32, a warp, where the
  * levels are narrow: a row's entries summed side by side; 1 where they are
  * wide: more rows in flight). Each lane takes some of the row's entries,
  * waits until the y_j each reads is no longer marked unsolved (trsv_mark,
@@ -290,7 +290,7 @@ __kernel void trsv_sweep(const int n, const int first, const int lower, __global
  * on it. That relies on what OpenCL 1.2 does not promise: a running
  * work-group keeps running while another spins, and lanes of one warp that
  * wait on each other's rows are scheduled apart (both hold on NVIDIA's GPUs
- * since Volta); main.c builds it only there (-DSYNC_FREE, with
+ * since Volta); device/device.c builds it only there (-DSYNC_FREE, with
  * WARP_SHUFFLE) and never on a CPU, where the first would not hold. A spin
  * is bounded all the same: past SPIN_LIMIT reads a lane gives up, the row
  * becomes NaN (which the checks then catch) and *fail is set. y is

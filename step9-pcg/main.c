@@ -41,7 +41,7 @@ static const pcg_version VERSIONS[] = {
     { "ic0", PC_SOLVE, 0, FORM_LEVELS, "IC(0), natural order, exact solves by levels" },
     { "ic0-color", PC_SOLVE, 1, FORM_LEVELS, "IC(0) after a multicolor ordering: a level a color" },
     { "ic0-sweeps", PC_SOLVE, 0, FORM_SWEEPS, "IC(0), natural order, each solve approximated by Jacobi sweeps" },
-    { "ic0-syncfree", PC_SOLVE, 0, FORM_SYNCFREE, "IC(0), natural order, exact solves, each row waiting on flags" },
+    { "ic0-syncfree", PC_SOLVE, 0, FORM_SYNCFREE, "IC(0), natural order, exact solves, each row waiting on the values it reads" },
 };
 #define NVERSIONS ((int)(sizeof VERSIONS / sizeof *VERSIONS))
 

@@ -2,7 +2,7 @@
 # plots/blocks/trsv-table.sh SLUG - chapter 9's triangular-solve table from
 # plots/data/pcg/trsv-SLUG.csv (plots/pcg-sweep.sh): for each system, L's
 # levels and the time of one L y = v solve alone (ms, and us a level) by
-# each exact form of step9 (ic0: levels, chained; ic0-syncfree; ic0-color:
+# each exact form of step9 (ic0: by levels; ic0-syncfree; ic0-color:
 # the colored factor's own levels) and, where it ran, cuSPARSE's SpSV on the
 # same factor in natural order; then the faster of step9's two natural-order
 # solves against SpSV, and their geometric mean over the systems both solved.
@@ -31,7 +31,7 @@ awk -F, -v file="$f" '
     }
     END {
         printf "%s, one L y = v alone, ms on the device'"'"'s clock (step9: OpenCL events, its first command'"'"'s start to its last one'"'"'s end; SpSV: CUDA events; us a level in brackets; the median of its runs):\n\n", dev
-        print "| system | precision | levels | ic0 (levels, chained) | ic0-syncfree | cuSPARSE SpSV | step9 (the faster) against SpSV | ic0-color: its levels, ms |"
+        print "| system | precision | levels | ic0 (by levels) | ic0-syncfree | cuSPARSE SpSV | step9 (the faster) against SpSV | ic0-color: its levels, ms |"
         print "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
         for (i = 1; i <= n; i++) {
             k = order[i]; split(k, q, SUBSEP)

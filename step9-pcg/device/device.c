@@ -298,7 +298,7 @@ void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
     spmv_cl *cl = d->cl;
     char opts[1024];
     /* sync-free: a warp a row where the levels are narrow (fewer than 32 rows on average), a work-item a row
-     * where they are wide (TUNING.md, "The sync-free solve's shape") */
+     * where they are wide (TUNING.md, entry 2; entry 8 for the value form) */
     d->lanes = d->L.lv.nlev && d->n / d->L.lv.nlev < 32 ? 32 : 1;
 #ifdef SYNC_LANES
     d->lanes = SYNC_LANES;   /* a build's own (TUNING.md, entry 8): 1, 2, 4, 8, 16 or 32 */
