@@ -153,11 +153,12 @@ $(BUILD)/cusparse: vendor/cusparse/main.c $(CHOICE_SRC) $(BUILD)/vendor/cuda.o $
 $(BUILD)/vendor/cg-scalars.o: vendor/cusparse-cg/scalars.cu vendor/cusparse-cg/scalars.h $(CUDA_ARCH_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) -O2 $(CUDA_ARCH) -c $< -o $@
-$(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c vendor/cusparse-cg/scalars.h $(CG_SRC) $(CG_ROW_SRC) $(BUILD)/gitrev.h $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
+$(BUILD)/cusparse-cg: vendor/cusparse-cg/main.c vendor/cusparse-cg/scalars.h $(CG_SRC) $(CG_ROW_SRC) step7-cg/report/check.c step7-cg/report/check.h $(BUILD)/gitrev.h $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(COMMON_H) vendor/cusparse/cuda.h
 	$(CC) $(CFLAGS) -include $(BUILD)/gitrev.h -Ivendor/cusparse -isystem $(CUDA_HOME)/include -c vendor/cusparse-cg/main.c -o $(BUILD)/vendor/cusparse-cg.o
 	$(CC) $(CFLAGS) -c step7-cg/reference/cg.c -o $(BUILD)/vendor/cg.o
 	$(CC) $(CFLAGS) -c step7-cg/report/row.c -o $(BUILD)/vendor/cg-row.o
-	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cg.o $(BUILD)/vendor/cg-row.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(CUDA_LINK) \
+	$(CC) $(CFLAGS) -c step7-cg/report/check.c -o $(BUILD)/vendor/cg-check.o
+	$(CC) $(BUILD)/vendor/cusparse-cg.o $(BUILD)/vendor/cg.o $(BUILD)/vendor/cg-row.o $(BUILD)/vendor/cg-check.o $(BUILD)/vendor/cuda.o $(BUILD)/vendor/probe.o $(BUILD)/vendor/cg-scalars.o $(BUILD)/libspmv.a $(CUDA_LINK) \
 	    -lcusparse -lcublas -lcudart_static -ldl -lrt -lpthread -lstdc++ $(LDLIBS) -o $@
 # vendor/cusparse-pcg: chapter 9's yardstick, the CUDA sample
 # conjugateGradientPrecond's loop with IC(0) (cusparseXcsric02, deprecated:

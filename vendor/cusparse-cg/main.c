@@ -61,6 +61,7 @@
  * recomputed on the host in double. One row of chapter 7's CG CSV (--csv).
  */
 #include "../../step7-cg/reference/cg.h"
+#include "../../step7-cg/report/check.h"
 #include "../../step7-cg/report/row.h"
 #include "cuda.h"
 #include "precision.h"
@@ -735,9 +736,10 @@ int main(int argc, char **argv)
         pass = isfinite(tr) && tr <= tol * (single ? 10.0 : 2.0);
     else                /* no tolerance met: the true residual follows the recurrence, as step7 asks */
         pass = isfinite(tr) && fabs(tr - rel) <= 0.1 * rel + 100 * (single ? 0x1p-24 : 0x1p-53) * sqrt((double)n);
-    /* --maxiter before --tol: the iterations run passed their checks, but there is no solution (step7's word,
-     * and its row: MAXITER, no time) */
-    const char *verdict = !pass ? "FAIL" : tol > 0 && !converged ? "MAXITER" : "PASS";
+    /* --maxiter before --tol: the iterations run passed their checks, but there is no solution (step7's verdict,
+     * report/check.h, and its row: MAXITER, no time); a breakdown has failed already */
+    int end = converged ? CG_CONVERGED : CG_MAXITER, fixed = tol == 0;
+    const char *verdict = cg_verdict(pass, end, fixed);
     int timed = it && strcmp(verdict, "PASS") == 0;
     double bytes = spmv_cg_bytes(n, A.nnz, (int)vsize, PASSES_PER_ITER);
     double comp = spmv_cg_bytes(n, A.nnz, (int)vsize, SPMV_CG_COMPULSORY_PASSES);
@@ -765,11 +767,7 @@ int main(int argc, char **argv)
                    "at %.1f GB/s\n", 100.0 * bytes / (bw.gbs * 1e6) / ms_iter, PASSES_PER_ITER,
                    100.0 * comp / (bw.gbs * 1e6) / ms_iter, SPMV_CG_COMPULSORY_PASSES, bw.gbs);
     }
-    if (strcmp(verdict, "MAXITER") == 0)
-        printf("check: MAXITER (--maxiter %d reached before --tol %.3g: no solution; the iterations run passed their "
-               "checks)\n", it, tol);
-    else
-        printf("check: %s\n", verdict);
+    cg_print_verdict(stdout, pass, end, fixed, it, tol);
     spmv_cg_row row = { .step = "vendor", .kernel = graph ? KERNEL_GRAPH : KERNEL_SAMPLE, .device = dev.name,
                         .driver = driver, .matrix = A.origin.name, .check = verdict, .rows = n,
                         .cols = n, .nnz = A.nnz, .precision = p, .iterations = it,
