@@ -112,31 +112,30 @@ void device_sizes(pcg_dev *d, const spmv_options *o, const cg_system *s)
     d->group = group, d->unroll = unroll, d->vector = vector;
 }
 
-/* values in the device's precision, kept until the version is released
- * (common/clutil.h: on a CPU a read-only buffer uses its host array) */
-static void *device_values(pcg_dev *d, const double *v, long long count, const char *what)
-{
-    int single = d->single;
-    spmv_error err;
-    void *out = spmv_alloc(count ? (size_t)count : 1, single ? sizeof(float) : sizeof(double), what, &err);
-    if (!out)
-        die_err(&err);
-    for (long long i = 0; i < count; i++)
-        if (single)
-            ((float *)out)[i] = (float)v[i];
-        else
-            ((double *)out)[i] = v[i];
-    d->kept[d->nkept++] = out;
-    return out;
-}
-
+/* a host array kept until the version is released (common/clutil.h: on a
+ * CPU a read-only buffer uses its host array in place) */
 static void *kept_alloc(pcg_dev *d, size_t count, size_t size, const char *what)
 {
+    if (d->nkept == (int)(sizeof d->kept / sizeof *d->kept))
+        spmv_die(SPMV_EXIT_RESOURCES, "step9 keeps more host arrays than device.h holds (%s)", what);
     spmv_error err;
     void *out = spmv_alloc(count ? count : 1, size, what, &err);
     if (!out)
         die_err(&err);
     d->kept[d->nkept++] = out;
+    return out;
+}
+
+/* values in the device's precision, kept */
+static void *device_values(pcg_dev *d, const double *v, long long count, const char *what)
+{
+    int single = d->single;
+    void *out = kept_alloc(d, (size_t)count, single ? sizeof(float) : sizeof(double), what);
+    for (long long i = 0; i < count; i++)
+        if (single)
+            ((float *)out)[i] = (float)v[i];
+        else
+            ((double *)out)[i] = v[i];
     return out;
 }
 
