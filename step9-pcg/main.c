@@ -148,7 +148,8 @@ static void tri_sweeps_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
 }
 
 /* T y = v exactly, with no levels: each row (a warp, or a work-item)
- * waiting on the flags of the rows it reads (kernel.cl; NVIDIA's GPUs only) */
+ * waiting on the values of the rows it reads, marked unsolved first
+ * (kernel.cl; NVIDIA's GPUs only) */
 static void tri_syncfree_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
 {
     cl_kernel k = d->k[K_SYNC];
