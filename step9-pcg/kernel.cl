@@ -276,19 +276,18 @@ __kernel void trsv_sweep(const int n, const int first, const int lower, __global
 }
 
 /* Synchronization-free (after Liu, Li, Hogg, Duff and Vinter, Euro-Par 2016):
- * no launch a level. A work-item a row (ROW_LANES 1; -DSYNC_LANES builds
- * 2 to 32, a row's entries summed side by side: TUNING.md, entry 8). The
- * rows are handed out in level order and the factor is stored in it (as
- * for trsv_chain), so the rows running at once are those of the levels
- * being solved (TUNING.md, entry 9). Each lane takes some of the row's entries,
+ * no levels. ROW_LANES work-items a row (device/device.c picks 32, a warp, where the
+ * levels are narrow: a row's entries summed side by side; 1 where they are
+ * wide: more rows in flight). Each lane takes some of the row's entries,
  * waits until the y_j each reads is no longer marked unsolved (trsv_mark,
  * launched first), and adds up its products; with 32 lanes the warp's sum
  * by shuffles; the row's first lane solves it and stores y_i, which is
  * what its readers wait on (one 4- or 8-byte store: a reader sees the
- * mark or the value, never a part). A row waits only on rows of earlier
- * levels, handed out before it: each work-group takes the next rows from a
- * counter (ticket[0]) when it starts, so the rows a row waits on belong to
- * work-groups already running, which finish without waiting on it. That relies on what OpenCL 1.2 does not promise: a running
+ * mark or the value, never a part). A row may
+ * wait only on rows handed out before it: each work-group takes the next
+ * rows from a counter (ticket[0]) when it starts, so the rows a row waits
+ * on belong to work-groups already running, which finish without waiting
+ * on it. That relies on what OpenCL 1.2 does not promise: a running
  * work-group keeps running while another spins, and lanes of one warp that
  * wait on each other's rows are scheduled apart (both hold on NVIDIA's GPUs
  * since Volta); device/device.c builds it only there (-DSYNC_FREE, with
@@ -363,8 +362,7 @@ __kernel void trsv_mark(const int n, __global VALUE *y)
         y[i] = UNSOLVED;
 }
 
-__kernel void trsv_syncfree(const int n, const int lower, __global const int *restrict order,
-                            __global const int *restrict ptr,
+__kernel void trsv_syncfree(const int n, const int lower, __global const int *restrict ptr,
                             __global const int *restrict col, __global const VALUE *restrict val,
                             __global const VALUE *restrict v, __global volatile VALUE *y, __global volatile int *done,
                             const int stamp, __global volatile int *ticket, __global volatile int *fail)
@@ -376,7 +374,7 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
     barrier(CLK_LOCAL_MEM_FENCE);
     int s = first + lid / ROW_LANES;
     if (s < n) {   /* the same for a row's lanes */
-        int i = order[s], a = ptr[s], b = ptr[s + 1];   /* the s-th row in level order, stored s-th */
+        int i = lower ? s : n - 1 - s, a = ptr[i], b = ptr[i + 1];
         VALUE part = 0;
         for (int k = (lower ? a : a + 1) + lane; k < (lower ? b - 1 : b); k += ROW_LANES) {
             int j = col[k];

@@ -153,13 +153,13 @@ static void tri_sweeps_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
 static void tri_syncfree_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
 {
     cl_kernel k = d->k[K_SYNC];
-    cl_mem a[] = { t->order, t->ptr, t->col, t->val, v, y, t->done };
+    cl_mem a[] = { t->ptr, t->col, t->val, v, y, t->done };
     d->stamp++;
     CL_CHECK(clSetKernelArg(k, 1, sizeof t->lower, &t->lower));
-    for (int i = 0; i < 7; i++)
+    for (int i = 0; i < 6; i++)
         CL_CHECK(clSetKernelArg(k, 2 + i, sizeof(cl_mem), &a[i]));
-    CL_CHECK(clSetKernelArg(k, 9, sizeof d->stamp, &d->stamp));
-    CL_CHECK(clSetKernelArg(k, 10, sizeof t->ticket, &t->ticket));
+    CL_CHECK(clSetKernelArg(k, 8, sizeof d->stamp, &d->stamp));
+    CL_CHECK(clSetKernelArg(k, 9, sizeof t->ticket, &t->ticket));
     CL_CHECK(clSetKernelArg(d->k[K_MARK], 1, sizeof y, &y));
     launch(d, K_MARK, d->global[K_MARK]);   /* y = "unsolved" (kernel.cl: the value variant waits on it) */
     launch(d, K_SYNC, spmv_round_up((size_t)d->n * d->lanes, d->local[K_SYNC]));   /* d->lanes a row */

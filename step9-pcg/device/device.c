@@ -141,9 +141,9 @@ static void *device_values(pcg_dev *d, const double *v, long long count, const c
 
 /* The factor as the device holds it: each row's diagonal entry as its
  * reciprocal (the kernels multiply: no division, whose code is long). The
- * level forms and the sync-free solve hold it by position in the level
- * order (kernel.cl, trsv_fetch and trsv_syncfree): the rows of a level
- * side by side, row order[k] at ptr[k]; the sweeps, row by row. */
+ * level forms hold it by position in the level order (kernel.cl,
+ * trsv_fetch): the rows of a level side by side, row order[k] at ptr[k];
+ * the sweeps and the sync-free solve, row by row. */
 static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
 {
     size_t n1 = (size_t)T->n + 1, nnz1 = T->nnz ? (size_t)T->nnz : 1;
@@ -151,7 +151,7 @@ static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
     if (!copy)
         spmv_die(SPMV_EXIT_RESOURCES, "out of host memory for the factor's values");
     const int *ptr = T->ptr, *col = T->col;
-    if (d->ver->form != FORM_SWEEPS) {
+    if (d->ver->form == FORM_LEVELS) {
         int *pp = kept_alloc(d, n1, sizeof(int), "the factor by level"), *pc = kept_alloc(d, nnz1, sizeof(int), "the factor by level");
         pp[0] = 0;
         for (int k = 0; k < T->n; k++) {
@@ -235,7 +235,7 @@ static void bind_args(pcg_dev *d)
     bind(k[K_START], 10, scratch, NULL);
     BIND(k[K_SWEEP], 0, n);
     if (k[K_SYNC])
-        BIND(k[K_SYNC], 0, n), BIND(k[K_SYNC], 11, d->fail), BIND(k[K_MARK], 0, n);
+        BIND(k[K_SYNC], 0, n), BIND(k[K_SYNC], 10, d->fail), BIND(k[K_MARK], 0, n);
 }
 
 void *device_buffers(pcg_dev *d, const cg_system *s)
@@ -296,8 +296,9 @@ void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
 {
     spmv_cl *cl = d->cl;
     char opts[1024];
-    /* sync-free: a work-item a row, the fastest on every system measured (TUNING.md, entry 8) */
-    d->lanes = 1;
+    /* sync-free: a warp a row where the levels are narrow (fewer than 32 rows on average), a work-item a row
+     * where they are wide (TUNING.md, entry 2; entry 8 for the value form) */
+    d->lanes = d->L.lv.nlev && d->n / d->L.lv.nlev < 32 ? 32 : 1;
 #ifdef SYNC_LANES
     d->lanes = SYNC_LANES;   /* a build's own (TUNING.md, entry 8): 1, 2, 4, 8, 16 or 32 */
 #endif
