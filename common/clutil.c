@@ -482,11 +482,22 @@ cl_mem spmv_cl_buffer(spmv_cl *cl, cl_mem_flags flags, size_t bytes, const void 
      * a copy. */
     int in_place = (cl->type & CL_DEVICE_TYPE_CPU) && (flags & CL_MEM_READ_ONLY) &&
                    !contains_ci(cl->platform_name, "oclgrind");
-    if (host)
+    /* On a GPU the array is written into a new buffer by the queue rather
+     * than copied in by clCreateBuffer: NVIDIA's driver took 221 to 258 ms
+     * for 300 MiB from malloc'd memory with CL_MEM_COPY_HOST_PTR and 39 to
+     * 53 ms with a blocking clEnqueueWriteBuffer (H200, three rounds each;
+     * step9-pcg/TUNING.md, entry 11). */
+    int write = host && !(cl->type & CL_DEVICE_TYPE_CPU) && cl->queue;
+    if (host && !write)
         flags |= in_place ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR;
     cl_int err;
     double t0 = spmv_now();
-    cl_mem m = clCreateBuffer(cl->ctx, flags, bytes, (void *)host, &err);
+    cl_mem m = clCreateBuffer(cl->ctx, flags, bytes, write ? NULL : (void *)host, &err);
+    if (write && err == CL_SUCCESS) {
+        err = clEnqueueWriteBuffer(cl->queue, m, CL_TRUE, 0, bytes, host, 0, NULL, NULL);
+        if (err != CL_SUCCESS)
+            clReleaseMemObject(m);
+    }
     spmv_phase_add(cl->run, SPMV_PH_BUFFERS, spmv_now() - t0);
     if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES ||
         err == CL_OUT_OF_HOST_MEMORY || err == CL_INVALID_BUFFER_SIZE)
