@@ -54,17 +54,23 @@ void device_precondition(pcg_dev *d, const cg_system *s)
     d->order_ms = (t1 - t0) * 1e3;
     if (v->pc != PC_SOLVE)
         return;
-    if (ic0_factor(d->A, &d->f, &err))
+    if (ic0_pattern(d->A, &d->f, &err))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
     double t2 = spmv_now();
-    d->factor_ms = (t2 - t1) * 1e3;
+    if (tri_levels_make(&d->f.L, &d->L.lv, &err))   /* from L's pattern: the factor's rows go level by level */
+        die_err(&err);
+    double t3 = spmv_now();
+    if (ic0_values(d->A, &d->f, &d->L.lv, &err))
+        spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
+    double t4 = spmv_now();
+    d->factor_ms = (t2 - t1 + t4 - t3) * 1e3;
     printf("factor   IC(0) on A's lower pattern, %lld entries, in double%s", d->f.L.nnz,
            d->f.shift > 0 ? "" : "; no shift\n");
     if (d->f.shift > 0)
         printf("; a pivot was not positive: A + %g diag(A) factored (%d tries)\n", d->f.shift, d->f.tries);
-    if (tri_levels_make(&d->f.L, &d->L.lv, &err) || tri_levels_make(&d->f.U, &d->U.lv, &err))
+    if (tri_levels_make(&d->f.U, &d->U.lv, &err))
         die_err(&err);
-    d->levels_ms = (spmv_now() - t2) * 1e3;
+    d->levels_ms = (t3 - t2 + spmv_now() - t4) * 1e3;
 }
 
 /* The schedule of one factor's solve: consecutive narrow levels chained */
@@ -147,7 +153,8 @@ static void *device_values(pcg_dev *d, const double *v, long long count, const c
 static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
 {
     size_t n1 = (size_t)T->n + 1, nnz1 = T->nnz ? (size_t)T->nnz : 1;
-    double *copy = malloc(nnz1 * sizeof *copy);
+    /* in double the copy is what the device gets, kept; in float, rounded from it */
+    double *copy = d->single ? malloc(nnz1 * sizeof *copy) : kept_alloc(d, nnz1, sizeof *copy, "the factor's values");
     if (!copy)
         spmv_die(SPMV_EXIT_RESOURCES, "out of host memory for the factor's values");
     const int *ptr = T->ptr, *col = T->col;
@@ -167,8 +174,11 @@ static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
         int at = T->lower ? ptr[i + 1] - 1 : ptr[i];
         copy[at] = 1 / copy[at];
     }
-    void *val = device_values(d, copy, T->nnz, "the factor's values");
-    free(copy);
+    void *val = copy;
+    if (d->single) {
+        val = device_values(d, copy, T->nnz, "the factor's values");
+        free(copy);
+    }
     t->lower = T->lower;
     t->ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, n1 * sizeof(int), ptr, "the factor's row pointers");
     t->col = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * sizeof(int), col, "the factor's columns");
@@ -296,9 +306,8 @@ void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
 {
     spmv_cl *cl = d->cl;
     char opts[1024];
-    /* sync-free: a warp a row where the levels are narrow (fewer than 32 rows on average), a work-item a row
-     * where they are wide (TUNING.md, entry 2; entry 8 for the value form) */
-    d->lanes = d->L.lv.nlev && d->n / d->L.lv.nlev < 32 ? 32 : 1;
+    /* sync-free: a work-item a row, the fastest on every system measured (TUNING.md, entries 8 and 10) */
+    d->lanes = 1;
 #ifdef SYNC_LANES
     d->lanes = SYNC_LANES;   /* a build's own (TUNING.md, entry 8): 1, 2, 4, 8, 16 or 32 */
 #endif

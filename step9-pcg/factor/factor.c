@@ -3,7 +3,9 @@
 #include "factor.h"
 
 #include <float.h>
+#include <limits.h>
 #include <math.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,34 +56,60 @@ static int lower_pattern(const csr_matrix *A, tri_matrix *L, spmv_error *err)
 /* One factorization of A + shift diag(A) into L's pattern (left-looking,
  * row by row): l_ij = (a_ij - sum_{m<j} l_im l_jm) / l_jj for j < i, the
  * sum over the columns rows i and j share; l_ii = sqrt(a_ii - sum l_im^2).
- * pos[m]: where column m sits in row i (-1: not in its pattern). Returns
- * the first row whose pivot is not positive, or -1. */
-static int factor_once(const csr_matrix *A, tri_matrix *L, double shift, int *pos)
+ * Row i reads only rows j < i of its pattern, all of earlier levels: the
+ * rows of a level are factored side by side, one OpenMP thread a row, each
+ * thread with its own pos (pos[m]: where column m sits in row i, -1 where
+ * not in its pattern). Stops after the first level with a row whose
+ * pivot is not positive and returns the smallest such row of it, or -1. */
+static int factor_row(const csr_matrix *A, tri_matrix *L, double shift, int *pos, int i)
 {
-    for (int i = 0; i < L->n; i++) {
-        int a = L->ptr[i], b = L->ptr[i + 1];
-        for (int k = a, ka = A->ptr[i]; k < b; k++, ka++) {   /* A's row starts with L's entries, in order */
-            L->val[k] = A->re[ka] * (L->col[k] == i ? 1 + shift : 1);
-            pos[L->col[k]] = k;
-        }
-        for (int k = a; k < b - 1; k++) {   /* the off-diagonal entries, in column order */
-            int j = L->col[k];
-            double s = L->val[k];
-            for (int kj = L->ptr[j]; kj < L->ptr[j + 1] - 1; kj++)   /* row j's columns m < j */
-                if (pos[L->col[kj]] >= 0)
-                    s -= L->val[pos[L->col[kj]]] * L->val[kj];
-            L->val[k] = s / L->val[L->ptr[j + 1] - 1];
-        }
-        double d = L->val[b - 1];
-        for (int k = a; k < b - 1; k++)
-            d -= L->val[k] * L->val[k];
-        for (int k = a; k < b; k++)
-            pos[L->col[k]] = -1;
-        if (!(d > 0))
-            return i;
-        L->val[b - 1] = sqrt(d);
+    int a = L->ptr[i], b = L->ptr[i + 1];
+    for (int k = a, ka = A->ptr[i]; k < b; k++, ka++) {   /* A's row starts with L's entries, in order */
+        L->val[k] = A->re[ka] * (L->col[k] == i ? 1 + shift : 1);
+        pos[L->col[k]] = k;
     }
-    return -1;
+    for (int k = a; k < b - 1; k++) {   /* the off-diagonal entries, in column order */
+        int j = L->col[k];
+        double s = L->val[k];
+        for (int kj = L->ptr[j]; kj < L->ptr[j + 1] - 1; kj++)   /* row j's columns m < j */
+            if (pos[L->col[kj]] >= 0)
+                s -= L->val[pos[L->col[kj]]] * L->val[kj];
+        L->val[k] = s / L->val[L->ptr[j + 1] - 1];
+    }
+    double d = L->val[b - 1];
+    for (int k = a; k < b - 1; k++)
+        d -= L->val[k] * L->val[k];
+    for (int k = a; k < b; k++)
+        pos[L->col[k]] = -1;
+    if (!(d > 0)) {
+        L->val[b - 1] = d;
+        return 0;
+    }
+    L->val[b - 1] = sqrt(d);
+    return 1;
+}
+
+static int factor_once(const csr_matrix *A, tri_matrix *L, const tri_levels *lv, double shift, int **pos,
+                       int threads)
+{
+    int bad = INT_MAX;
+#pragma omp parallel num_threads(threads)
+    {
+        int *p = pos[omp_get_thread_num()];
+        for (int l = 0; l < lv->nlev; l++) {
+#pragma omp for schedule(static)
+            for (int k = lv->lev_ptr[l]; k < lv->lev_ptr[l + 1]; k++) {
+                int i = lv->order[k];
+                if (!factor_row(A, L, shift, p, i)) {
+#pragma omp critical
+                    bad = i < bad ? i : bad;
+                }
+            }
+            if (bad != INT_MAX)   /* read by all after the for's barrier: all stop at this level */
+                break;
+        }
+    }
+    return bad == INT_MAX ? -1 : bad;
 }
 
 /* U = L^T: column j of L is row j of U, the diagonal first */
@@ -110,7 +138,7 @@ static int transpose(const tri_matrix *L, tri_matrix *U, spmv_error *err)
     return 0;
 }
 
-int ic0_factor(const csr_matrix *A, ic_factor *f, spmv_error *err)
+int ic0_pattern(const csr_matrix *A, ic_factor *f, spmv_error *err)
 {
     memset(f, 0, sizeof *f);
     if (lower_pattern(A, &f->L, err))
@@ -122,21 +150,36 @@ int ic0_factor(const csr_matrix *A, ic_factor *f, spmv_error *err)
             return spmv_fail(err, "a_%d,%d = %g is not positive: A is not positive definite", i + 1, i + 1, aii);
         }
     }
-    int *pos = spmv_alloc(A->rows ? (size_t)A->rows : 1, sizeof(int), "IC(0)'s column map", err);
-    if (!pos) {
-        ic0_free(f);
-        return -1;
+    return 0;
+}
+
+int ic0_values(const csr_matrix *A, ic_factor *f, const tri_levels *lv, spmv_error *err)
+{
+    /* a column map a thread, at most IC0_MAP_BYTES of them in all */
+    size_t map = (A->rows ? (size_t)A->rows : 1) * sizeof(int);
+    int threads = lv->nlev && A->rows / lv->nlev >= IC0_WIDE ? omp_get_max_threads() : 1;
+    if ((size_t)threads * map > IC0_MAP_BYTES)
+        threads = IC0_MAP_BYTES / map > 1 ? (int)(IC0_MAP_BYTES / map) : 1;
+    int *pos[threads];
+    for (int t = 0; t < threads; t++) {
+        pos[t] = spmv_alloc(map / sizeof(int), sizeof(int), "IC(0)'s column map", err);
+        if (!pos[t]) {
+            while (t--)
+                free(pos[t]);
+            ic0_free(f);
+            return -1;
+        }
+        memset(pos[t], 0xff, map);   /* -1 */
     }
-    for (int i = 0; i < A->rows; i++)
-        pos[i] = -1;
     int bad = -1;
     for (f->shift = 0;; f->shift = f->shift ? 2 * f->shift : 1e-3) {
         f->tries++;
-        bad = factor_once(A, &f->L, f->shift, pos);
+        bad = factor_once(A, &f->L, lv, f->shift, pos, threads);
         if (bad < 0 || f->shift >= 1)
             break;
     }
-    free(pos);
+    for (int t = 0; t < threads; t++)
+        free(pos[t]);
     if (bad >= 0) {
         ic0_free(f);
         return spmv_fail(err, "IC(0) meets a pivot <= 0 at row %d even with A + diag(A): A is not positive "

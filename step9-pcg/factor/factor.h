@@ -18,24 +18,6 @@ typedef struct {
     double *val;
 } tri_matrix;
 
-/* IC(0): L with L L^T = A + shift diag(A) on A's lower pattern (and only
- * there: the fill a complete factor would make is dropped). shift starts
- * at 0; where a pivot is not positive the factor is made again with a
- * shift, 1e-3 doubled until every pivot is (at most 1: then -1, "not
- * positive definite enough"). tries: the factorizations made. */
-typedef struct {
-    tri_matrix L, U;   /* U = L^T */
-    double shift;
-    int tries;
-} ic_factor;
-int ic0_factor(const csr_matrix *A, ic_factor *f, spmv_error *err);
-void ic0_free(ic_factor *f);
-
-/* L L^T against A + shift diag(A) on every entry of A's lower pattern, in
- * double: the worst |(L L^T)_ij - a_ij| over (n_i + 2) eps sum_m |l_im l_jm|
- * (the rounding a correct factor may make); *row the row of that entry. */
-double ic0_residual(const csr_matrix *A, const ic_factor *f, int *row);
-
 /* The level sets of a solve with T: level(i) = 1 + the largest level of
  * the rows row i reads (0 if none); L's solve goes down the rows, U's up.
  * order: the rows by level (ascending row within a level); lev_ptr: level l
@@ -46,6 +28,35 @@ typedef struct {
 } tri_levels;
 int tri_levels_make(const tri_matrix *T, tri_levels *lv, spmv_error *err);
 void tri_levels_free(tri_levels *lv);
+
+/* IC(0): L with L L^T = A + shift diag(A) on A's lower pattern (and only
+ * there: the fill a complete factor would make is dropped). shift starts
+ * at 0; where a pivot is not positive the factor is made again with a
+ * shift, 1e-3 doubled until every pivot is (at most 1: then -1, "not
+ * positive definite enough"). tries: the factorizations made. */
+typedef struct {
+    tri_matrix L, U;   /* U = L^T */
+    double shift;
+    int tries;
+} ic_factor;
+
+/* In two calls, the levels of L's pattern between them: ic0_pattern makes
+ * L's pattern (and fails where a diagonal entry is missing or not
+ * positive); ic0_values, given lv = tri_levels_make(&f->L), its values,
+ * the rows of a level side by side on the host's cores (OpenMP, each
+ * thread with a column map of n ints, IC0_MAP_BYTES at most in all; one
+ * thread where the levels average fewer than IC0_WIDE rows), and U. The factor is the same whatever the threads: each row is made the
+ * same way from rows of earlier levels. */
+int ic0_pattern(const csr_matrix *A, ic_factor *f, spmv_error *err);
+int ic0_values(const csr_matrix *A, ic_factor *f, const tri_levels *lv, spmv_error *err);
+void ic0_free(ic_factor *f);
+#define IC0_MAP_BYTES ((size_t)256 << 20)
+#define IC0_WIDE 256
+
+/* L L^T against A + shift diag(A) on every entry of A's lower pattern, in
+ * double: the worst |(L L^T)_ij - a_ij| over (n_i + 2) eps sum_m |l_im l_jm|
+ * (the rounding a correct factor may make); *row the row of that entry. */
+double ic0_residual(const csr_matrix *A, const ic_factor *f, int *row);
 
 /* A greedy coloring of A's graph (rows i and j adjacent where a_ij != 0),
  * rows in natural order, each the smallest color none of its neighbours
