@@ -276,9 +276,8 @@ __kernel void trsv_sweep(const int n, const int first, const int lower, __global
 }
 
 /* Synchronization-free (after Liu, Li, Hogg, Duff and Vinter, Euro-Par 2016):
- * no levels. ROW_LANES work-items a row (device/device.c picks 32, a warp, where the
- * levels are narrow: a row's entries summed side by side; 1 where they are
- * wide: more rows in flight). Each lane takes some of the row's entries,
+ * no levels. A work-item a row (ROW_LANES 1; -DSYNC_LANES builds 2 to 32,
+ * a row's entries summed side by side: TUNING.md, entry 8). Each lane takes some of the row's entries,
  * waits until the y_j each reads is no longer marked unsolved (trsv_mark,
  * launched first), and adds up its products; with 32 lanes the warp's sum
  * by shuffles; the row's first lane solves it and stores y_i, which is
@@ -376,8 +375,12 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
     if (s < n) {   /* the same for a row's lanes */
         int i = lower ? s : n - 1 - s, a = ptr[i], b = ptr[i + 1];
         VALUE part = 0;
-        for (int k = (lower ? a : a + 1) + lane; k < (lower ? b - 1 : b); k += ROW_LANES) {
-            int j = col[k];
+        /* the row's entries from the farthest column to the nearest (L: up
+         * the columns, U: down them): the rows solved last come last, while
+         * the loads of the others are already under way (TUNING.md, entry 10) */
+        int far = lower ? a : b - 1, step = lower ? 1 : -1;
+        for (int t = lane; t < b - a - 1; t += ROW_LANES) {
+            int k = far + step * t, j = col[k];
 #ifndef SYNC_FLAGS
             VALUE yj = y[j];
             for (int spins = 0; IS_UNSOLVED(yj); spins++) {
