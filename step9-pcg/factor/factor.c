@@ -30,26 +30,36 @@ static int tri_alloc(tri_matrix *T, int n, long long nnz, int lower, spmv_error 
 }
 
 /* L's pattern: A's entries with column <= row (the diagonal last, as A's
- * columns are sorted); -1 where a row has no diagonal entry */
+ * columns are sorted), the rows side by side; fails where a row has no
+ * diagonal entry */
 static int lower_pattern(const csr_matrix *A, tri_matrix *L, spmv_error *err)
 {
+    int n = A->rows, nodiag = INT_MAX;
     long long nnz = 0;
-    for (int i = 0; i < A->rows; i++)
+#pragma omp parallel for reduction(+ : nnz) schedule(static)
+    for (int i = 0; i < n; i++)
         for (int k = A->ptr[i]; k < A->ptr[i + 1] && A->col[k] <= i; k++)
             nnz++;
-    if (tri_alloc(L, A->rows, nnz, 1, err))
+    if (tri_alloc(L, n, nnz, 1, err))
         return -1;
-    long long at = 0;
-    for (int i = 0; i < A->rows; i++) {
-        L->ptr[i] = (int)at;
-        for (int k = A->ptr[i]; k < A->ptr[i + 1] && A->col[k] <= i; k++)
-            L->col[at++] = A->col[k];
-        if (at == L->ptr[i] || L->col[at - 1] != i) {
-            tri_free(L);
-            return spmv_fail(err, "row %d has no diagonal entry: A is not positive definite", i + 1);
-        }
+    L->ptr[0] = 0;
+    for (int i = 0; i < n; i++) {   /* row i's length: its entries up to the diagonal */
+        int k = A->ptr[i];
+        while (k < A->ptr[i + 1] && A->col[k] <= i)
+            k++;
+        L->ptr[i + 1] = L->ptr[i] + (k - A->ptr[i]);
     }
-    L->ptr[A->rows] = (int)at;
+#pragma omp parallel for reduction(min : nodiag) schedule(static)
+    for (int i = 0; i < n; i++) {
+        int a = L->ptr[i], len = L->ptr[i + 1] - a;
+        memcpy(L->col + a, A->col + A->ptr[i], (size_t)len * sizeof(int));
+        if ((len == 0 || L->col[a + len - 1] != i) && i < nodiag)
+            nodiag = i;
+    }
+    if (nodiag != INT_MAX) {
+        tri_free(L);
+        return spmv_fail(err, "row %d has no diagonal entry: A is not positive definite", nodiag + 1);
+    }
     return 0;
 }
 
@@ -112,29 +122,46 @@ static int factor_once(const csr_matrix *A, tri_matrix *L, const tri_levels *lv,
     return bad == INT_MAX ? -1 : bad;
 }
 
-/* U = L^T: column j of L is row j of U, the diagonal first */
-static int transpose(const tri_matrix *L, tri_matrix *U, spmv_error *err)
+/* U = L^T: column j of L is row j of U, the diagonal first. A's pattern
+ * is symmetric (step7's reader refuses a matrix that is not), so row i of
+ * U has the columns of A's row i from i on; the value at (i, j) is l_ji,
+ * found in row j of L by bisection. The rows side by side. */
+static int transpose(const csr_matrix *A, const tri_matrix *L, tri_matrix *U, spmv_error *err)
 {
-    if (tri_alloc(U, L->n, L->nnz, 0, err))
+    int n = L->n, bad = INT_MAX;
+    if (tri_alloc(U, n, L->nnz, 0, err))
         return -1;
-    memset(U->ptr, 0, ((size_t)L->n + 1) * sizeof(int));
-    for (long long k = 0; k < L->nnz; k++)
-        U->ptr[L->col[k] + 1]++;
-    for (int i = 0; i < L->n; i++)
-        U->ptr[i + 1] += U->ptr[i];
-    int *fill = spmv_alloc((size_t)L->n + 1, sizeof(int), "the transpose's counters", err);
-    if (!fill) {
+    U->ptr[0] = 0;
+    for (int i = 0; i < n; i++)   /* A's row less L's entries, and the diagonal */
+        U->ptr[i + 1] = U->ptr[i] + (A->ptr[i + 1] - A->ptr[i]) - (L->ptr[i + 1] - L->ptr[i]) + 1;
+    if (U->ptr[n] != L->nnz) {
         tri_free(U);
-        return -1;
+        return spmv_fail(err, "A's pattern is not symmetric: U has %d entries, L %lld", U->ptr[n], L->nnz);
     }
-    memcpy(fill, U->ptr, (size_t)L->n * sizeof(int));
-    for (int i = 0; i < L->n; i++)   /* rows in order: each row of U gets its columns ascending */
-        for (int k = L->ptr[i]; k < L->ptr[i + 1]; k++) {
-            int at = fill[L->col[k]]++;
-            U->col[at] = i;
-            U->val[at] = L->val[k];
+#pragma omp parallel for reduction(min : bad) schedule(static)
+    for (int i = 0; i < n; i++) {
+        int at = U->ptr[i];
+        U->col[at] = i;
+        U->val[at++] = L->val[L->ptr[i + 1] - 1];
+        for (int ka = A->ptr[i] + (L->ptr[i + 1] - L->ptr[i]); ka < A->ptr[i + 1]; ka++, at++) {
+            int j = A->col[ka], lo = L->ptr[j], hi = L->ptr[j + 1] - 1;   /* l_ji in row j's columns < j */
+            while (lo < hi) {
+                int mid = lo + (hi - lo) / 2;
+                if (L->col[mid] < i)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            if (L->col[lo] != i && i < bad)
+                bad = i;
+            U->col[at] = j;
+            U->val[at] = L->val[lo];
         }
-    free(fill);
+    }
+    if (bad != INT_MAX) {
+        tri_free(U);
+        return spmv_fail(err, "A's pattern is not symmetric: row %d", bad + 1);
+    }
     return 0;
 }
 
@@ -185,7 +212,7 @@ int ic0_values(const csr_matrix *A, ic_factor *f, const tri_levels *lv, spmv_err
         return spmv_fail(err, "IC(0) meets a pivot <= 0 at row %d even with A + diag(A): A is not positive "
                          "definite enough for an incomplete factor", bad + 1);
     }
-    if (transpose(&f->L, &f->U, err)) {
+    if (transpose(A, &f->L, &f->U, err)) {
         ic0_free(f);
         return -1;
     }
