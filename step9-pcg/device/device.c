@@ -68,7 +68,7 @@ void device_precondition(pcg_dev *d, const cg_system *s)
            d->f.shift > 0 ? "" : "; no shift\n");
     if (d->f.shift > 0)
         printf("; a pivot was not positive: A + %g diag(A) factored (%d tries)\n", d->f.shift, d->f.tries);
-    if (tri_levels_make(&d->f.U, &d->U.lv, &err))
+    if (v->form == FORM_LEVELS && tri_levels_make(&d->f.U, &d->U.lv, &err))   /* only the levels' solve uses U's */
         die_err(&err);
     d->levels_ms = (t3 - t2 + spmv_now() - t4) * 1e3;
 }
@@ -183,10 +183,12 @@ static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
     t->ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, n1 * sizeof(int), ptr, "the factor's row pointers");
     t->col = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * sizeof(int), col, "the factor's columns");
     t->val = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * d->vsize, val, "the factor's values");
-    t->order = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, (n1 - 1 ? n1 - 1 : 1) * sizeof(int), t->lv.order,
-                              "the rows by level");
-    t->lev_ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, ((size_t)t->lv.nlev + 1) * sizeof(int), t->lv.lev_ptr,
-                                "the levels' starts");
+    if (d->ver->form == FORM_LEVELS) {
+        t->order = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, (n1 - 1 ? n1 - 1 : 1) * sizeof(int), t->lv.order,
+                                  "the rows by level");
+        t->lev_ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, ((size_t)t->lv.nlev + 1) * sizeof(int),
+                                    t->lv.lev_ptr, "the levels' starts");
+    }
     if (d->ver->form == FORM_SYNCFREE && d->local[K_SPMV] % 32)
         spmv_die(SPMV_EXIT_USAGE, "ic0-syncfree sums a row by warp shuffles, which chapter 6 builds only for a "
                  "--local-size that is a multiple of 32 (not %zu)", d->local[K_SPMV]);
@@ -293,8 +295,10 @@ void *device_buffers(pcg_dev *d, const cg_system *s)
     if (d->ver->pc == PC_SOLVE) {
         tri_upload(d, &d->L, &d->f.L);
         tri_upload(d, &d->U, &d->f.U);
-        schedule(&d->L, d->wide, &err);
-        schedule(&d->U, d->wide, &err);
+        if (d->ver->form == FORM_LEVELS) {
+            schedule(&d->L, d->wide, &err);
+            schedule(&d->U, d->wide, &err);
+        }
     }
     void *tmp = spmv_alloc(n1 > (size_t)d->ng + 4 ? n1 : (size_t)d->ng + 4, vs, "read-back", &err);
     if (!tmp)
