@@ -486,8 +486,9 @@ cl_mem spmv_cl_buffer(spmv_cl *cl, cl_mem_flags flags, size_t bytes, const void 
      * than copied in by clCreateBuffer: NVIDIA's driver took 221 to 258 ms
      * for 300 MiB from malloc'd memory with CL_MEM_COPY_HOST_PTR and 39 to
      * 53 ms with a blocking clEnqueueWriteBuffer (H200, three rounds each;
-     * step9-pcg/TUNING.md, entry 11). */
-    int write = host && !(cl->type & CL_DEVICE_TYPE_CPU) && cl->queue;
+     * step9-pcg/TUNING.md, entry 11). Below 1 MiB the copy stays: a wait
+     * each costs more there. */
+    int write = host && !(cl->type & CL_DEVICE_TYPE_CPU) && cl->queue && bytes >= ((size_t)1 << 20);
     if (host && !write)
         flags |= in_place ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR;
     cl_int err;

@@ -36,7 +36,7 @@ static int lower_pattern(const csr_matrix *A, tri_matrix *L, spmv_error *err)
 {
     int n = A->rows, nodiag = INT_MAX;
     long long nnz = 0;
-#pragma omp parallel for reduction(+ : nnz) schedule(static)
+#pragma omp parallel for reduction(+ : nnz) schedule(static) if (n >= IC0_WIDE * 64)
     for (int i = 0; i < n; i++)
         for (int k = A->ptr[i]; k < A->ptr[i + 1] && A->col[k] <= i; k++)
             nnz++;
@@ -49,7 +49,7 @@ static int lower_pattern(const csr_matrix *A, tri_matrix *L, spmv_error *err)
             k++;
         L->ptr[i + 1] = L->ptr[i] + (k - A->ptr[i]);
     }
-#pragma omp parallel for reduction(min : nodiag) schedule(static)
+#pragma omp parallel for reduction(min : nodiag) schedule(static) if (n >= IC0_WIDE * 64)
     for (int i = 0; i < n; i++) {
         int a = L->ptr[i], len = L->ptr[i + 1] - a;
         memcpy(L->col + a, A->col + A->ptr[i], (size_t)len * sizeof(int));
@@ -103,7 +103,7 @@ static int factor_once(const csr_matrix *A, tri_matrix *L, const tri_levels *lv,
                        int threads)
 {
     int bad = INT_MAX;
-#pragma omp parallel num_threads(threads)
+#pragma omp parallel num_threads(threads) if (threads > 1)
     {
         int *p = pos[omp_get_thread_num()];
         for (int l = 0; l < lv->nlev; l++) {
@@ -138,7 +138,7 @@ static int transpose(const csr_matrix *A, const tri_matrix *L, tri_matrix *U, sp
         tri_free(U);
         return spmv_fail(err, "A's pattern is not symmetric: U has %d entries, L %lld", U->ptr[n], L->nnz);
     }
-#pragma omp parallel for reduction(min : bad) schedule(static)
+#pragma omp parallel for reduction(min : bad) schedule(static) if (n >= IC0_WIDE * 64)
     for (int i = 0; i < n; i++) {
         int at = U->ptr[i];
         U->col[at] = i;
@@ -184,7 +184,7 @@ int ic0_values(const csr_matrix *A, ic_factor *f, const tri_levels *lv, spmv_err
 {
     /* a column map a thread, at most IC0_MAP_BYTES of them in all */
     size_t map = (A->rows ? (size_t)A->rows : 1) * sizeof(int);
-    int threads = lv->nlev && A->rows / lv->nlev >= IC0_WIDE ? omp_get_max_threads() : 1;
+    int threads = lv->nlev && A->rows / lv->nlev >= IC0_WIDE && A->rows >= IC0_WIDE * 64 ? omp_get_max_threads() : 1;
     if ((size_t)threads * map > IC0_MAP_BYTES)
         threads = IC0_MAP_BYTES / map > 1 ? (int)(IC0_MAP_BYTES / map) : 1;
     int *pos[threads];

@@ -45,7 +45,8 @@ typedef struct {
  * positive); ic0_values, given lv = tri_levels_make(&f->L), its values,
  * the rows of a level side by side on the host's cores (OpenMP, each
  * thread with a column map of n ints, IC0_MAP_BYTES at most in all; one
- * thread where the levels average fewer than IC0_WIDE rows), and U. The factor is the same whatever the threads: each row is made the
+ * thread where the levels average fewer than IC0_WIDE rows or A has fewer
+ * than 64 IC0_WIDE rows: the threads' start costs more there), and U. The factor is the same whatever the threads: each row is made the
  * same way from rows of earlier levels. */
 int ic0_pattern(const csr_matrix *A, ic_factor *f, spmv_error *err);
 int ic0_values(const csr_matrix *A, ic_factor *f, const tri_levels *lv, spmv_error *err);
