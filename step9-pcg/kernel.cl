@@ -303,6 +303,9 @@ __kernel void trsv_sweep(const int n, const int first, const int lower, __global
 #ifndef ROW_LANES
 #define ROW_LANES 1
 #endif
+#ifndef SYNC_BATCH
+#define SYNC_BATCH 16   /* --cl-opts -DSYNC_BATCH=1: one entry at a time, as before (TUNING.md, entry 12) */
+#endif
 static VALUE shfl_down(VALUE v, int s);   /* chapter 6's kernel.cl, built after this file */
 #if ROW_LANES > 1 && ROW_LANES < 32
 /* A row's lanes a segment of a warp (-DSYNC_LANES, TUNING.md, entry 8):
@@ -379,6 +382,45 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
          * the columns, U: down them): the rows solved last come last, while
          * the loads of the others are already under way (TUNING.md, entry 10) */
         int far = lower ? a : b - 1, step = lower ? 1 : -1;
+#if ROW_LANES == 1 && !defined(SYNC_FLAGS) && SYNC_BATCH > 1
+        /* SYNC_BATCH entries at a time: their loads issued together, then
+         * every one still marked loaded again, together, until none is; then
+         * summed in the same order (TUNING.md, entry 12). A row's wait is then
+         * one load after its last row is solved, not one load an entry. */
+        for (int t0 = 0; t0 < b - a - 1; t0 += SYNC_BATCH) {
+            int jb[SYNC_BATCH];
+            VALUE yb[SYNC_BATCH];
+#pragma unroll
+            for (int u = 0; u < SYNC_BATCH; u++) {
+                int t = t0 + u < b - a - 1 ? t0 + u : b - a - 2;   /* past the row's end: its last entry again */
+                jb[u] = col[far + step * t];
+            }
+#pragma unroll
+            for (int u = 0; u < SYNC_BATCH; u++)
+                yb[u] = y[jb[u]];
+            for (int spins = 0;; spins++) {
+                int waiting = 0;
+#pragma unroll
+                for (int u = 0; u < SYNC_BATCH; u++)
+                    waiting |= IS_UNSOLVED(yb[u]);
+                if (!waiting)
+                    break;
+                if (spins == SPIN_LIMIT) {
+                    *fail = 1;
+                    part = NAN;
+                    break;
+                }
+#pragma unroll
+                for (int u = 0; u < SYNC_BATCH; u++)
+                    if (IS_UNSOLVED(yb[u]))
+                        yb[u] = y[jb[u]];
+            }
+#pragma unroll
+            for (int u = 0; u < SYNC_BATCH; u++)
+                if (t0 + u < b - a - 1)
+                    part += val[far + step * (t0 + u)] * yb[u];
+        }
+#else
         for (int t = lane; t < b - a - 1; t += ROW_LANES) {
             int k = far + step * t, j = col[k];
 #ifndef SYNC_FLAGS
@@ -402,6 +444,7 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
             part += val[k] * y[j];
 #endif
         }
+#endif
 #if ROW_LANES == 32
         for (int w = 16; w > 0; w >>= 1)
             part += shfl_down(part, w);
