@@ -304,7 +304,12 @@ __kernel void trsv_sweep(const int n, const int first, const int lower, __global
 #define ROW_LANES 1
 #endif
 #ifndef SYNC_BATCH
-#define SYNC_BATCH 16   /* --cl-opts -DSYNC_BATCH=1: one entry at a time, as before (TUNING.md, entry 12) */
+#define SYNC_BATCH 1   /* --cl-opts -DSYNC_BATCH=N: N entries at a time (TUNING.md, entry 12) */
+#endif
+#ifdef SYNC_SLEEP   /* a wait of about SYNC_SLEEP ns between two reads of a y_j still marked (TUNING.md, entry 12) */
+#define BACKOFF() __asm__ __volatile__("nanosleep.u32 %0;" ::"r"(SYNC_SLEEP))
+#else
+#define BACKOFF()
 #endif
 static VALUE shfl_down(VALUE v, int s);   /* chapter 6's kernel.cl, built after this file */
 #if ROW_LANES > 1 && ROW_LANES < 32
@@ -391,13 +396,11 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
             int jb[SYNC_BATCH];
             VALUE yb[SYNC_BATCH];
 #pragma unroll
-            for (int u = 0; u < SYNC_BATCH; u++) {
-                int t = t0 + u < b - a - 1 ? t0 + u : b - a - 2;   /* past the row's end: its last entry again */
-                jb[u] = col[far + step * t];
-            }
+            for (int u = 0; u < SYNC_BATCH; u++)
+                jb[u] = t0 + u < b - a - 1 ? col[far + step * (t0 + u)] : -1;   /* -1: past the row's end */
 #pragma unroll
             for (int u = 0; u < SYNC_BATCH; u++)
-                yb[u] = y[jb[u]];
+                yb[u] = jb[u] >= 0 ? y[jb[u]] : 0;
             for (int spins = 0;; spins++) {
                 int waiting = 0;
 #pragma unroll
@@ -410,6 +413,7 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
                     part = NAN;
                     break;
                 }
+                BACKOFF();
 #pragma unroll
                 for (int u = 0; u < SYNC_BATCH; u++)
                     if (IS_UNSOLVED(yb[u]))
@@ -431,6 +435,7 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
                     yj = NAN;
                     break;
                 }
+                BACKOFF();
                 yj = y[j];
             }
             part += val[k] * yj;
