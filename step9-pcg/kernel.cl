@@ -472,3 +472,94 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
     }
 }
 #endif
+
+/* ---- The whole loop in one work-item (ic0-persistent: a CPU device) ----
+ * On a CPU device a launch costs tens of microseconds, more than a small
+ * system's whole iteration: there the loop itself runs on the device, the
+ * rows one after another, COUNT iterations a launch, with the same tests
+ * and the same state as pcg_alpha's. r.r and r.z come in as the partials
+ * pcg_start (or the last launch) left, and go out in the first. */
+#ifdef PC_SOLVE
+static void trsv_rows(const int n, const int lower, __global const int *ptr, __global const int *col,
+                      __global const VALUE *val, __global const VALUE *v, __global VALUE *y)
+{
+    for (int s = 0; s < n; s++) {   /* L down the rows, U up them; the diagonal stored as 1 / t_ii */
+        int i = lower ? s : n - 1 - s, a = ptr[i], b = ptr[i + 1];
+        VALUE t = v[i];
+        for (int k = lower ? a : a + 1; k < (lower ? b - 1 : b); k++)
+            t -= val[k] * y[col[k]];
+        y[i] = t * (lower ? val[b - 1] : val[a]);
+    }
+}
+
+/* T y = v, row after row, in one work-item */
+__kernel void trsv_serial(const int n, const int lower, __global const int *restrict ptr,
+                          __global const int *restrict col, __global const VALUE *restrict val,
+                          __global const VALUE *restrict v, __global VALUE *restrict y)
+{
+    trsv_rows(n, lower, ptr, col, val, v, y);
+}
+
+__kernel void pcg_persistent(const int n, const int count, const VALUE thresh, __global const int *restrict ptr,
+                             __global const int *restrict col, __global const VALUE *restrict val,
+                             __global const int *restrict lp, __global const int *restrict lc,
+                             __global const VALUE *restrict lv, __global const int *restrict up,
+                             __global const int *restrict uc, __global const VALUE *restrict uv,
+                             __global VALUE *restrict x, __global VALUE *restrict r, __global VALUE *restrict p,
+                             __global VALUE *restrict q, __global VALUE *restrict y, __global VALUE *restrict z,
+                             const int ng, __global VALUE *restrict rr_part, __global VALUE *restrict rz_part,
+                             __global VALUE *restrict scal, __global int *restrict state)
+{
+    if (state[0] != 0)
+        return;
+    VALUE rr = 0, rz = 0;
+    for (int g = 0; g < ng; g++) {
+        rr += rr_part[g];
+        rz += rz_part[g];
+    }
+    for (int it = 0; it < count; it++) {
+        VALUE pq = 0;
+        for (int i = 0; i < n; i++) {   /* q = A p, p.q */
+            VALUE s = 0;
+            for (int k = ptr[i]; k < ptr[i + 1]; k++)
+                s += val[k] * p[col[k]];
+            q[i] = s;
+            pq += p[i] * s;
+        }
+        scal[0] = rz;
+        scal[3] = rr;
+        if (rr <= thresh) {   /* pcg_alpha's tests */
+            state[0] = 1;
+            break;
+        }
+        if (!(pq > 0) || !(rz > 0)) {
+            state[0] = 2;
+            scal[2] = pq > 0 ? rz : pq;
+            break;
+        }
+        VALUE alpha = rz / pq, rz_new = 0;
+        scal[1] = alpha;
+        state[1] += 1;
+        rr = 0;
+        for (int i = 0; i < n; i++) {   /* r -= alpha q, r.r */
+            VALUE ri = r[i] - alpha * q[i];
+            r[i] = ri;
+            rr += ri * ri;
+        }
+        trsv_rows(n, 1, lp, lc, lv, r, y);   /* z = U^-1 (L^-1 r) */
+        trsv_rows(n, 0, up, uc, uv, y, z);
+        for (int i = 0; i < n; i++)
+            rz_new += r[i] * z[i];
+        VALUE beta = rz_new / rz;
+        rz = rz_new;
+        for (int i = 0; i < n; i++) {   /* x += alpha p; p = z + beta p */
+            x[i] += alpha * p[i];
+            p[i] = z[i] + beta * p[i];
+        }
+    }
+    for (int g = 0; g < ng; g++) {
+        rr_part[g] = g ? 0 : rr;
+        rz_part[g] = g ? 0 : rz;
+    }
+}
+#endif

@@ -42,6 +42,7 @@ static const pcg_version VERSIONS[] = {
     { "ic0-color", PC_SOLVE, 1, FORM_LEVELS, "IC(0) after a multicolor ordering: a level a color" },
     { "ic0-sweeps", PC_SOLVE, 0, FORM_SWEEPS, "IC(0), natural order, each solve approximated by Jacobi sweeps" },
     { "ic0-syncfree", PC_SOLVE, 0, FORM_SYNCFREE, "IC(0), natural order, exact solves, each row waiting on the values it reads" },
+    { "ic0-persistent", PC_SOLVE, 0, FORM_PERSISTENT, "IC(0), natural order, the whole loop in one work-item: a launch every K iterations" },
 };
 #define NVERSIONS ((int)(sizeof VERSIONS / sizeof *VERSIONS))
 
@@ -49,12 +50,13 @@ static const spmv_step STEP = {
     .name = "step9",
     .title = "preconditioned CG: Jacobi and incomplete Cholesky, the triangular solve on the device",
     .kernel_path = SPMV_KERNEL_PATH,
-    .variants = "cg,jacobi,ic0,ic0-color,ic0-sweeps,ic0-syncfree,all",
+    .variants = "cg,jacobi,ic0,ic0-color,ic0-sweeps,ic0-syncfree,ic0-persistent,all",
     .default_variant = "all",
     .takes = OPT_DEVICE | OPT_OPENCL | OPT_PRECISION | OPT_GROUP | OPT_CG | OPT_SOLUTION,
     .default_matrix = "--gen poisson:nx=256, the 5-point Laplacian on a 256 x 256 grid",
     .precisions = "sd",
-    .defaults = (const spmv_note[]){ { "--check-every", "sqrt(n) / 32, from 1 to 32 (cg, jacobi); 1 (IC(0))" },
+    .defaults = (const spmv_note[]){ { "--check-every", "sqrt(n) / 32, from 1 to 32 (cg, jacobi); 1 (IC(0)); "
+                                       "256 (ic0-persistent)" },
                                      { "--sweeps", "3" },
                                      { "--wide", "4096 rows on a CPU, 8 x the chain's work-group on a GPU" },
                                      { NULL, NULL } },
@@ -165,11 +167,25 @@ static void tri_syncfree_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
     launch(d, K_SYNC, spmv_round_up((size_t)d->n * d->lanes, d->local[K_SYNC]));   /* d->lanes a row */
 }
 
+/* T y = v row after row, in one work-item (ic0-persistent: a CPU device) */
+static void tri_serial_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
+{
+    cl_kernel k = d->k[K_SERIAL];
+    cl_mem a[] = { t->ptr, t->col, t->val, v, y };
+    CL_CHECK(clSetKernelArg(k, 1, sizeof t->lower, &t->lower));
+    for (int i = 0; i < 5; i++)
+        CL_CHECK(clSetKernelArg(k, 2 + i, sizeof(cl_mem), &a[i]));
+    launch(d, K_SERIAL, 1);
+}
+
 /* z = M^-1 r = U^-1 (L^-1 r): the two triangular solves (IC(0) only: none
  * and Jacobi apply M^-1 inside pcg_update_r and pcg_update_xp) */
 static void apply(pcg_dev *d)
 {
-    if (d->ver->form == FORM_SWEEPS) {
+    if (d->ver->form == FORM_PERSISTENT) {
+        tri_serial_solve(d, &d->L, d->r, d->y);
+        tri_serial_solve(d, &d->U, d->y, d->z);
+    } else if (d->ver->form == FORM_SWEEPS) {
         tri_sweeps_solve(d, &d->L, d->r, d->y);
         tri_sweeps_solve(d, &d->U, d->y, d->z);
     } else if (d->ver->form == FORM_SYNCFREE) {
@@ -184,7 +200,9 @@ static void apply(pcg_dev *d)
 /* L's solve alone (the table's time of a triangular solve) */
 static void apply_L(pcg_dev *d)
 {
-    if (d->ver->form == FORM_SWEEPS)
+    if (d->ver->form == FORM_PERSISTENT)
+        tri_serial_solve(d, &d->L, d->r, d->y);
+    else if (d->ver->form == FORM_SWEEPS)
         tri_sweeps_solve(d, &d->L, d->r, d->y);
     else if (d->ver->form == FORM_SYNCFREE)
         tri_syncfree_solve(d, &d->L, d->r, d->y);
@@ -243,11 +261,17 @@ static void reset(pcg_dev *d, const void *b, void *tmp)
 static void loop(pcg_dev *d, int maxiter, double thresh, int k, pcg_run *run)
 {
     spmv_cl_arg_value(d->k[K_ALPHA], 6, d->single, thresh < 0 ? -1.0 : thresh);
+    if (d->k[K_PERSIST])
+        spmv_cl_arg_value(d->k[K_PERSIST], 2, d->single, thresh < 0 ? -1.0 : thresh);
     int state[2] = { 0, 0 };
     double t0 = spmv_now();
     while (run->launched < maxiter && state[0] == 0) {
         int kk = maxiter - run->launched < k ? maxiter - run->launched : k;
-        for (int j = 0; j < kk; j++) {
+        if (d->k[K_PERSIST]) {   /* ic0-persistent: the kk iterations in one launch */
+            CL_CHECK(clSetKernelArg(d->k[K_PERSIST], 1, sizeof kk, &kk));
+            launch(d, K_PERSIST, 1);
+        }
+        for (int j = 0; j < kk && !d->k[K_PERSIST]; j++) {
             iteration(d);
             clFlush(d->cl->queue);
         }
@@ -295,6 +319,28 @@ static void solve(pcg_dev *d, const cg_system *s, int maxiter, int fixed, int k,
     }
 }
 
+/* ic0-syncfree only where it cannot hang (kernel.cl says why), ic0-persistent
+ * only on a CPU (on a GPU one work-item would solve every row): skipped in
+ * "all", refused when asked for */
+static int version_runs_here(const pcg_version *v, const spmv_cl *cl, int gpu, int asked)
+{
+    if (v->form == FORM_SYNCFREE && !device_sync_free_ok(cl, gpu)) {
+        if (asked)
+            spmv_die(SPMV_EXIT_USAGE, "ic0-syncfree waits across work-groups, which only NVIDIA's GPUs (Volta "
+                     "or later) are known to allow; on %s run ic0 (levels)", cl->device_name);
+        printf("==== %s: skipped: it runs on NVIDIA's GPUs only (kernel.cl says why)\n", v->name);
+        return 0;
+    }
+    if (v->form == FORM_PERSISTENT && gpu && !(cl->type & CL_DEVICE_TYPE_CPU)) {   /* Oclgrind says both */
+        if (asked)
+            spmv_die(SPMV_EXIT_USAGE, "ic0-persistent runs the whole loop in one work-item, a CPU device's form; "
+                     "on %s run ic0, ic0-syncfree or ic0-sweeps", cl->device_name);
+        printf("==== %s: skipped: a CPU device's form (one work-item)\n", v->name);
+        return 0;
+    }
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     /* 1. Options and device */
@@ -329,13 +375,8 @@ int main(int argc, char **argv)
     for (int v = 0; v < NVERSIONS; v++) {
         if (strcmp(o.variant, "all") != 0 && strcmp(o.variant, VERSIONS[v].name) != 0)
             continue;
-        if (VERSIONS[v].form == FORM_SYNCFREE && !device_sync_free_ok(&cl, gpu)) {   /* it could hang: kernel.cl */
-            if (strcmp(o.variant, "all") != 0)
-                spmv_die(SPMV_EXIT_USAGE, "ic0-syncfree waits across work-groups, which only NVIDIA's GPUs (Volta "
-                         "or later) are known to allow; on %s run ic0 (levels)", cl.device_name);
-            printf("==== %s: skipped: it runs on NVIDIA's GPUs only (kernel.cl says why)\n", VERSIONS[v].name);
+        if (!version_runs_here(&VERSIONS[v], &cl, gpu, strcmp(o.variant, "all") != 0))
             continue;
-        }
         printf("==== %s: %s\n", VERSIONS[v].name, VERSIONS[v].what);
         pcg_dev d = { .cl = &cl, .ver = &VERSIONS[v], .n = n, .vsize = s.vsize, .single = s.single, .gpu = gpu,
                       .sweeps = spmv_own_int(&o, "--sweeps", 3) };
@@ -362,7 +403,7 @@ int main(int argc, char **argv)
         pcg_run run = { .setup_ms = (t3 - t0) * 1e3 };
         device_program(&d, &o, &s);
         report_describe(&d);
-        int k = spmv_own_int(&o, "--check-every", d.ver->pc == PC_SOLVE ? 1
+        int k = spmv_own_int(&o, "--check-every", d.ver->form == FORM_PERSISTENT ? 256 : d.ver->pc == PC_SOLVE ? 1
                              : (int)fmin(32, fmax(1, sqrt((double)n) / 32)));
 
         /* 6. Run: the solve from x = 0, timed; then the preconditioner's

@@ -21,7 +21,7 @@ if [ ! -x "$bin" ]; then
     exit 0
 fi
 D=$ROOT/tests/data
-VERSIONS="cg jacobi ic0 ic0-color ic0-sweeps"
+VERSIONS="cg jacobi ic0 ic0-color ic0-sweeps ic0-persistent"   # oclgrind's: a CPU's
 # the versions `all` runs here: five, and ic0-syncfree on a device it may run on (an NVIDIA GPU)
 NV=$("$bin" --gen poisson:nx=5,ny=5 2>/dev/null | grep -c '^==== [a-z0-9-]*: [^s]')
 case $NV in 5 | 6) ;; *) fail "step9 tests" "step9 runs $NV versions, not 5 or 6"; NV=5 ;; esac
@@ -127,6 +127,17 @@ else
             fail "step9 $v: the wrong row caught" "$(grep -E '^check' "$TMP/out" | tr '\n' '|')"
     done
 fi
+sed 's|        y\[i\] = t \* (lower ? val\[b - 1\] : val\[a\]);|        y[i] = t * (lower ? val[b - 1] : val[a]) * (i == 7 ? (VALUE)1.01 : (VALUE)1);|' \
+    "$ROOT/step9-pcg/kernel.cl" >"$TMP/k/serial.cl"
+if cmp -s "$ROOT/step9-pcg/kernel.cl" "$TMP/k/serial.cl"; then
+    fail "step9 a broken serial solve" "the sed found nothing to break in kernel.cl"
+elif [ "$("$BUILD/devices" --type "${SPMV_DEVICE:-}" 2>/dev/null)" != GPU ]; then
+    expect_status "step9 ic0-persistent with row 8 of each solve 1% off: status 1" 1 "$bin" --gen poisson:nx=37,ny=29 \
+        --kernel ic0-persistent --kernel-file "$TMP/k/serial.cl"
+    grep -qE '^check    L y = v .*\(row 8\) <= 1|^check    L y = v .* > (the limit )?1$' "$TMP/out" && grep -q '^check: FAIL' "$TMP/out" &&
+        pass "step9 ic0-persistent: the 1% wrong row caught by the solve's check" ||
+        fail "step9 ic0-persistent: the wrong row caught" "$(grep -E '^check' "$TMP/out" | tr '\n' '|')"
+fi
 sed 's|        y_out\[i\] = s \* dinv;|        y_out[i] = s * dinv * (i == 7 ? (VALUE)1.01 : (VALUE)1);|' "$ROOT/step9-pcg/kernel.cl" >"$TMP/k/sweep.cl"
 expect_status "step9 ic0-sweeps with row 8 of each sweep 1% off: status 1" 1 "$bin" --gen poisson:nx=37,ny=29 \
     --kernel ic0-sweeps --kernel-file "$TMP/k/sweep.cl"
@@ -149,6 +160,19 @@ expect_error "step9 jacobi: a diagonal entry not positive, one line" "not positi
 if [ "$("$BUILD/devices" --type "${SPMV_DEVICE:-}" 2>/dev/null)" != GPU ]; then
     expect_error "step9 refuses ic0-syncfree where it could hang (this CPU)" "NVIDIA" "$bin" --kernel ic0-syncfree
     expect_output "step9 --kernel all says ic0-syncfree is skipped here" '^==== ic0-syncfree: skipped' "$bin" \
+        --gen poisson:nx=9,ny=7
+    # the whole loop in one work-item: the same iterations as ic0 (the same factor, exact solves)
+    for m in "--gen poisson:nx=37,ny=29" "--matrix $D/1138_bus.mtx --precision d"; do
+        # shellcheck disable=SC2086
+        solves "step9 ic0 and ic0-persistent, $m" 0 $m
+        a=$(iters ic0) b=$(iters ic0-persistent)
+        [ -n "$a" ] && [ -n "$b" ] && [ $((a - b)) -le 1 ] && [ $((b - a)) -le 1 ] &&
+            pass "step9 $m: ic0-persistent's iterations are ic0's, within 1 ($b, $a)" ||
+            fail "step9 $m: ic0-persistent's iterations" "ic0 $a, ic0-persistent $b"
+    done
+else
+    expect_error "step9 refuses ic0-persistent on a GPU" "CPU device" "$bin" --kernel ic0-persistent
+    expect_output "step9 --kernel all says ic0-persistent is skipped here" '^==== ic0-persistent: skipped' "$bin" \
         --gen poisson:nx=9,ny=7
 fi
 # b = 0: x = 0, no iteration

@@ -10,9 +10,12 @@
 #include "../factor/factor.h"
 #include "spmv.h"
 
-enum { K_SPMV, K_ALPHA, K_UPD_R, K_DOT, K_UPD_XP, K_START, K_LEVEL, K_CHAIN, K_SWEEP, K_SYNC, K_MARK, K_COUNT };
+enum { K_SPMV, K_ALPHA, K_UPD_R, K_DOT, K_UPD_XP, K_START, K_LEVEL, K_CHAIN, K_SWEEP, K_SYNC, K_MARK, K_PERSIST,
+       K_SERIAL, K_COUNT };
 enum { PC_NONE, PC_JACOBI, PC_SOLVE };   /* what z = M^-1 r costs: nothing, a scaling, two triangular solves */
-enum { FORM_LEVELS, FORM_SWEEPS, FORM_SYNCFREE };   /* exact by levels, approximate by Jacobi sweeps, exact by flags */
+/* exact by levels, approximate by Jacobi sweeps, exact with each row waiting on the values it reads, the
+ * whole loop in one work-item */
+enum { FORM_LEVELS, FORM_SWEEPS, FORM_SYNCFREE, FORM_PERSISTENT };
 
 /* A version of the chapter: its preconditioner, the rows' order, the solve's form */
 typedef struct {

@@ -23,6 +23,8 @@ static int launches(const pcg_dev *d)
         return 5 + 2 * (d->sweeps + 1);
     if (d->ver->form == FORM_SYNCFREE)
         return 9;   /* each solve: trsv_mark, then trsv_syncfree */
+    if (d->ver->form == FORM_PERSISTENT)
+        return 0;   /* a launch every K iterations */
     return 5 + d->L.nseg + d->U.nseg;
 }
 
@@ -31,6 +33,12 @@ void report_describe(const pcg_dev *d)
     printf("setup    %.3f ms: the ordering %.3f, IC(0) %.3f, the levels %.3f, the sizes %.3f, the buffers written "
            "%.3f (each timed on the host's clock)\n", (d->order_ms + d->factor_ms + d->levels_ms + d->sizes_ms +
            d->buffers_ms), d->order_ms, d->factor_ms, d->levels_ms, d->sizes_ms, d->buffers_ms);
+    if (d->ver->form == FORM_PERSISTENT) {
+        printf("cg       a launch every K iterations: pcg_persistent, one work-item, runs them (q = A p, the tests, "
+               "r, z = U^-1 (L^-1 r) row after row, x and p); the state read back after each launch\n");
+        printf("levels   none used: the rows one after another (L's levels would be %d)\n", d->L.lv.nlev);
+        return;
+    }
     printf("cg       %d launches an iteration: the product, pcg_alpha, pcg_update_r, ", launches(d));
     if (d->ver->pc != PC_SOLVE) {
         printf("pcg_update_xp%s; the state read back every K iterations\n",
@@ -306,7 +314,7 @@ void report_table(const spmv_cl *cl, const cg_system *s, const pcg_row *rows, in
     FILE *out = spmv_results(cl->run);
     fprintf(out, "==== time to solution: %s, %s, %d rows, %s, |r|/|b| <= %.3g\n", cl->device_name, s->A.origin.name,
             s->n, s->single ? "float" : "double", s->tol);
-    fprintf(out, "%-11s %10s %11s %11s %11s %11s %11s %7s %9s %s\n", "version", "iterations", "setup ms", "solve ms",
+    fprintf(out, "%-14s %10s %11s %11s %11s %11s %11s %7s %9s %s\n", "version", "iterations", "setup ms", "solve ms",
             "total ms", "ms an iter", "apply ms", "levels", "vs cg", "check");
     const pcg_row *base = NULL;
     for (int i = 0; i < nv; i++)   /* cg solved, or stopped at --maxiter: then a version is faster by more */
@@ -323,7 +331,7 @@ void report_table(const spmv_cl *cl, const cg_system *s, const pcg_row *rows, in
         if (base && strcmp(r->check, "PASS") == 0)
             snprintf(vs, sizeof vs, "%s%.2fx", strcmp(base->check, "PASS") ? ">" : "",
                      (base->setup_ms + base->solve_ms) / total);
-        fprintf(out, "%-11s %10d %11.3f %11.3f %11.3f %11.4f %11s %7s %9s %s\n", r->kernel, r->iterations, r->setup_ms,
+        fprintf(out, "%-14s %10d %11.3f %11.3f %11.3f %11.4f %11s %7s %9s %s\n", r->kernel, r->iterations, r->setup_ms,
                 r->solve_ms, total, r->solve_ms / it, apply, lev, vs, r->check);
     }
     fprintf(out, "(vs cg: cg's total time over the version's, setup included: above 1x the version is faster; "
