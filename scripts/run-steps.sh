@@ -151,7 +151,7 @@ for s in "$@"; do
     done
 done
 echo "==================== summary ===================="
-printf '%-6s %-10s %-22s %10s %9s %12s  %s\n' step kernel matrix GFLOP/s "% model" "% compulsory" check
+printf '%-6s %-14s %-22s %10s %9s %12s  %s\n' step kernel matrix GFLOP/s "% model" "% compulsory" check
 # step 0's rows are the host's C (row-t1: one thread), step 4's cpu the CPU-shaped kernel: said after the check
 bad=0
 for s in "$@"; do
@@ -167,33 +167,33 @@ for s in "$@"; do
             if (s == "step0" && match($c["kernel"], /-t[0-9]+$/)) {
                 t = substr($c["kernel"], RSTART + 2); what = sprintf("  (host C, %d thread%s)", t, t == 1 ? "" : "s") }
             if (s == "step4" && $c["kernel"] == "cpu") what = "  (CPU-shaped kernel)"
-            printf "%-6s %-10s %-22s %10.2f %9s %12s  %s%s\n", $c["step"], $c["kernel"], $c["matrix"], g, pm, pc, check, what }' \
+            printf "%-6s %-14s %-22s %10.2f %9s %12s  %s%s\n", $c["step"], $c["kernel"], $c["matrix"], g, pm, pc, check, what }' \
         "$csv" 2>/dev/null)
     if [ "$s" = step7 ]; then   # the CG rows: ms an iteration, % of each bound
         row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
             { pv = $c["pct_version_bound"] != "" ? sprintf("%.1f%%", $c["pct_version_bound"]) : "-"
               pc = $c["pct_compulsory"] != "" ? sprintf("%.1f%%", $c["pct_compulsory"]) : "-"
               ms = $c["ms_per_iter"] != "" ? sprintf("%.4f ms an iteration", $c["ms_per_iter"]) : "no time (not PASS)"
-              printf "%-6s %-10s %-22s %10s %9s %12s  %s  (CG: %s, %d iterations)\n",
+              printf "%-6s %-14s %-22s %10s %9s %12s  %s  (CG: %s, %d iterations)\n",
                      $c["step"], $c["kernel"], $c["matrix"], "-", pv, pc, $c["check"], ms, $c["iterations"] }' "$cgcsv" 2>/dev/null)
     fi
     if [ "$s" = step8 ]; then   # the distributed CG: ms an iteration, the ranks, the halo and reductions
         row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
             { ms = $c["ms_per_iter"] != "" ? sprintf("%.4f ms an iteration", $c["ms_per_iter"]) : "no time (not PASS)"
-              printf "%-6s %-10s %-22s %10s %9s %12s  %s  (CG on %d ranks: %s, %d iterations)\n",
+              printf "%-6s %-14s %-22s %10s %9s %12s  %s  (CG on %d ranks: %s, %d iterations)\n",
                      $c["step"], $c["kernel"], $c["matrix"], "-", "-", "-", $c["check"], $c["ranks"],
                      ms, $c["iterations"] }' "$mpicsv" 2>/dev/null)
     fi
     if [ "$s" = step9 ]; then   # time to solution: iterations, setup + solve
         row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
             { t = $c["total_ms"] != "" ? sprintf("%.1f ms to solve (setup %.1f)", $c["total_ms"], $c["setup_ms"]) : "no time (not PASS)"
-              printf "%-6s %-10s %-22s %10s %9s %12s  %s  (PCG: %s, %d iterations)\n",
+              printf "%-6s %-14s %-22s %10s %9s %12s  %s  (PCG: %s, %d iterations)\n",
                      $c["step"], $c["kernel"], $c["matrix"], "-", "-", "-", $c["check"], t, $c["iterations"] }' "$pcgcsv" 2>/dev/null)
     fi
     if [ -n "$row" ]; then
         echo "$row"
     else
-        printf '%-6s %-10s %-22s %10s %9s %12s  %s\n' "$s" - - - - - "ERROR (status $st)"
+        printf '%-6s %-14s %-22s %10s %9s %12s  %s\n' "$s" - - - - - "ERROR (status $st)"
     fi
     case $st in 0|3) ;; *) bad=1 ;; esac
 done
