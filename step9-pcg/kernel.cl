@@ -474,11 +474,14 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
 #endif
 
 /* ---- The whole loop in one work-item (ic0-persistent: a CPU device) ----
- * On a CPU device a launch costs tens of microseconds, more than a small
- * system's whole iteration: there the loop itself runs on the device, the
- * rows one after another, COUNT iterations a launch, with the same tests
- * and the same state as pcg_alpha's. r.r and r.z come in as the partials
- * pcg_start (or the last launch) left, and go out in the first. */
+ * On PoCL ic0's seven launches and read-back an iteration cost more than a
+ * small system's product and solves (README.md, the PoCL tables): there
+ * the loop itself runs on the device, the rows one after another, COUNT
+ * iterations a launch, with the same tests and the same state as
+ * pcg_alpha's. r.r and r.z come in as the partials pcg_start (or the last
+ * launch) left, and go out in the first. Its product and solves are
+ * csr_rows and trsv_rows, which csr_serial and trsv_serial also run: the
+ * checks run those. */
 #ifdef PC_SOLVE
 static void trsv_rows(const int n, const int lower, __global const int *ptr, __global const int *col,
                       __global const VALUE *val, __global const VALUE *v, __global VALUE *y)
@@ -490,6 +493,30 @@ static void trsv_rows(const int n, const int lower, __global const int *ptr, __g
             t -= val[k] * y[col[k]];
         y[i] = t * (lower ? val[b - 1] : val[a]);
     }
+}
+
+/* q = A p, row after row; returns p.q */
+static VALUE csr_rows(const int n, __global const int *ptr, __global const int *col, __global const VALUE *val,
+                      __global const VALUE *p, __global VALUE *q)
+{
+    VALUE pq = 0;
+    for (int i = 0; i < n; i++) {
+        VALUE s = 0;
+        for (int k = ptr[i]; k < ptr[i + 1]; k++)
+            s += val[k] * p[col[k]];
+        q[i] = s;
+        pq += p[i] * s;
+    }
+    return pq;
+}
+
+/* q = A p as pcg_persistent makes it, in one work-item: what step9 checks
+ * the product of that form with */
+__kernel void csr_serial(const int n, __global const int *restrict ptr, __global const int *restrict col,
+                         __global const VALUE *restrict val, __global const VALUE *restrict p,
+                         __global VALUE *restrict q)
+{
+    (void)csr_rows(n, ptr, col, val, p, q);
 }
 
 /* T y = v, row after row, in one work-item */
@@ -518,14 +545,7 @@ __kernel void pcg_persistent(const int n, const int count, const VALUE thresh, _
         rz += rz_part[g];
     }
     for (int it = 0; it < count; it++) {
-        VALUE pq = 0;
-        for (int i = 0; i < n; i++) {   /* q = A p, p.q */
-            VALUE s = 0;
-            for (int k = ptr[i]; k < ptr[i + 1]; k++)
-                s += val[k] * p[col[k]];
-            q[i] = s;
-            pq += p[i] * s;
-        }
+        VALUE pq = csr_rows(n, ptr, col, val, p, q);   /* q = A p, p.q */
         scal[0] = rz;
         scal[3] = rr;
         if (rr <= thresh) {   /* pcg_alpha's tests */

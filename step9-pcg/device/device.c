@@ -22,7 +22,8 @@
 
 static const char *const KNAME[K_COUNT] = { NULL, "pcg_alpha", "pcg_update_r", "pcg_dot", "pcg_update_xp",
                                             "pcg_start", "trsv_level", "trsv_chain", "trsv_sweep",
-                                            "trsv_syncfree", "trsv_mark", "pcg_persistent", "trsv_serial" };
+                                            "trsv_syncfree", "trsv_mark", "pcg_persistent", "trsv_serial",
+                                            "csr_serial" };
 
 static void die_err(const spmv_error *err)
 {
@@ -112,6 +113,7 @@ void device_sizes(pcg_dev *d, const spmv_options *o, const cg_system *s)
     d->local[K_CHAIN] = d->global[K_CHAIN] = d->gpu ? (CHAIN_LOCAL_GPU < cl->max_wg ? CHAIN_LOCAL_GPU : cl->max_wg) : 1;
     d->local[K_LEVEL] = d->gpu ? cg_local : 1;
     d->local[K_PERSIST] = d->global[K_PERSIST] = d->local[K_SERIAL] = d->global[K_SERIAL] = 1;   /* one work-item */
+    d->local[K_CSR_SERIAL] = d->global[K_CSR_SERIAL] = 1;
     if (!d->wide)
         d->wide = d->gpu ? WIDE_GPU * (int)d->local[K_CHAIN] : WIDE_CPU;
     printf("spmv     chapter 6's csr_%s: global %zu, local %zu%s\n", vector ? "vector" : "scalar", global, local,
@@ -258,6 +260,9 @@ static void bind_args(pcg_dev *d)
         BIND(k[K_PERSIST], 18, d->ng), BIND(k[K_PERSIST], 19, al[0]), BIND(k[K_PERSIST], 20, al[1]);
         BIND(k[K_PERSIST], 21, d->scal), BIND(k[K_PERSIST], 22, d->state);
         BIND(k[K_SERIAL], 0, n);
+        for (int i = 0; i < 3; i++)   /* q = A p */
+            BIND(k[K_CSR_SERIAL], 1 + i, pa[i]);
+        BIND(k[K_CSR_SERIAL], 0, n), BIND(k[K_CSR_SERIAL], 4, d->p), BIND(k[K_CSR_SERIAL], 5, d->q);
     }
 }
 
@@ -340,7 +345,7 @@ void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
     d->k[K_SPMV] = spmv_cl_kernel(d->prog, d->vector ? "csr_vector" : "csr_scalar");
     for (int i = 1; i < K_COUNT; i++)
         if (((i != K_SYNC && i != K_MARK) || d->ver->form == FORM_SYNCFREE) &&
-            ((i != K_PERSIST && i != K_SERIAL) || d->ver->form == FORM_PERSISTENT))
+            ((i != K_PERSIST && i != K_SERIAL && i != K_CSR_SERIAL) || d->ver->form == FORM_PERSISTENT))
             d->k[i] = spmv_cl_kernel(d->prog, KNAME[i]);
     d->local[K_ALPHA] = d->global[K_ALPHA] = cg_fit_group(cl, d->k[K_ALPHA], d->local[K_ALPHA]);
     size_t chain = d->local[K_CHAIN];

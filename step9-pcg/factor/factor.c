@@ -209,8 +209,8 @@ int ic0_values(const csr_matrix *A, ic_factor *f, const tri_levels *lv, spmv_err
         free(pos[t]);
     if (bad >= 0) {
         ic0_free(f);
-        return spmv_fail(err, "IC(0) meets a pivot <= 0 at row %d even with A + diag(A): A is not positive "
-                         "definite enough for an incomplete factor", bad + 1);
+        return spmv_fail(err, "IC(0) meets a pivot <= 0 at row %d even with A + %g diag(A): A is not positive "
+                         "definite enough for an incomplete factor", bad + 1, f->shift);
     }
     if (transpose(A, &f->L, &f->U, err)) {
         ic0_free(f);

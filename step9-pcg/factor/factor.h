@@ -32,7 +32,7 @@ void tri_levels_free(tri_levels *lv);
 /* IC(0): L with L L^T = A + shift diag(A) on A's lower pattern (and only
  * there: the fill a complete factor would make is dropped). shift starts
  * at 0; where a pivot is not positive the factor is made again with a
- * shift, 1e-3 doubled until every pivot is (at most 1: then -1, "not
+ * shift, 1e-3 doubled until every pivot is (the last try 1.024: then -1, "not
  * positive definite enough"). tries: the factorizations made. */
 typedef struct {
     tri_matrix L, U;   /* U = L^T */

@@ -161,14 +161,15 @@ double report_time_apply(pcg_dev *d, void (*apply)(pcg_dev *), double *host_ms)
 }
 
 /* The product once more, as chapter 7 checks it (report/check.h), on the
- * matrix the device holds (reordered for a coloring) */
+ * matrix the device holds (reordered for a coloring); ic0-persistent's own
+ * product where that form ran */
 static int check_product(pcg_dev *d, void *tmp, double *p, double *q)
 {
     for (int i = 0; i < d->n; i++)
         p[i] = cg_product_p(i, d->single);
     write_vec(d, d->p, tmp, p);
-    CL_CHECK(clEnqueueNDRangeKernel(d->cl->queue, d->k[K_SPMV], 1, NULL, &d->global[K_SPMV], &d->local[K_SPMV], 0,
-                                    NULL, NULL));
+    int k = d->k[K_CSR_SERIAL] ? K_CSR_SERIAL : K_SPMV;
+    CL_CHECK(clEnqueueNDRangeKernel(d->cl->queue, d->k[k], 1, NULL, &d->global[k], &d->local[k], 0, NULL, NULL));
     read_vec(d, d->q, tmp, q);
     cg_product c = cg_product_compare(d->A, p, q, d->single);
     return cg_check_product(&c);
