@@ -326,7 +326,8 @@ void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
 {
     spmv_cl *cl = d->cl;
     char opts[1024];
-    /* sync-free: a work-item a row, the fastest on every system measured (TUNING.md, entries 8 and 10) */
+    /* sync-free: a work-item a row (TUNING.md, entries 8 and 10: the fastest, or level with a warp, wherever
+     * both were run) */
     d->lanes = 1;
 #ifdef SYNC_LANES
     d->lanes = SYNC_LANES;   /* a build's own (TUNING.md, entry 8): 1, 2, 4, 8, 16 or 32 */
