@@ -41,7 +41,7 @@ typedef struct {
  * (spmv_own_int, spmv_own_word); --help lists it after the option `after`,
  * with the help text and the default given here. */
 enum { SPMV_OWN_NUMBER = 1, SPMV_OWN_WORD, SPMV_OWN_PATH };   /* PATH: a file name, read as a word */
-#define SPMV_OWN_MAX 4        /* a step's own options at most */
+#define SPMV_OWN_MAX 5        /* a step's own options at most */
 
 typedef struct {
     const char *name, *arg;   /* "--split", "N" */

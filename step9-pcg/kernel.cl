@@ -69,6 +69,10 @@ __kernel void pcg_alpha(const int ng, __global const VALUE *restrict rr_part, __
             scal[2] = pq > 0 ? rz : pq;
         } else {
             scal[1] = rz / pq;
+#ifdef PCG_HISTORY   /* --kappa: alpha and beta of the first PCG_HISTORY iterations (Lanczos, report.c) */
+            if (state[1] < PCG_HISTORY)
+                scal[4 + 2 * state[1]] = scal[1];
+#endif
             state[1] += 1;
         }
     }
@@ -122,13 +126,17 @@ __kernel void pcg_dot(const int n, __global const VALUE *restrict r, __global co
 /* beta = (new r.z) / (old r.z); x += alpha p; p = z + beta p, in one sweep */
 __kernel void pcg_update_xp(const int n, __global VALUE *restrict x, __global VALUE *restrict p,
                             __global const VALUE *restrict r, __global const VALUE *restrict z,
-                            __global const VALUE *restrict dinv, __global const VALUE *restrict scal,
+                            __global const VALUE *restrict dinv, __global VALUE *restrict scal,
                             __global const int *restrict state, const int ng, __global const VALUE *restrict rz_part,
-                            __local VALUE *scratch)
+                            __local VALUE *scratch)   /* scal written only with --kappa (PCG_HISTORY) */
 {
     if (state[0] != 0)
         return;
     VALUE alpha = scal[1], beta = sum_partials(scratch, ng, rz_part) / scal[0];
+#ifdef PCG_HISTORY
+    if (get_global_id(0) == 0 && state[1] <= PCG_HISTORY)
+        scal[4 + 2 * state[1] - 1] = beta;
+#endif
     FOR_EACH(i, n) {
         VALUE pi = p[i];
         x[i] += alpha * pi;
@@ -559,6 +567,10 @@ __kernel void pcg_persistent(const int n, const int count, const VALUE thresh, _
         }
         VALUE alpha = rz / pq, rz_new = 0;
         scal[1] = alpha;
+#ifdef PCG_HISTORY
+        if (state[1] < PCG_HISTORY)
+            scal[4 + 2 * state[1]] = alpha;
+#endif
         state[1] += 1;
         rr = 0;
         for (int i = 0; i < n; i++) {   /* r -= alpha q, r.r */
@@ -571,6 +583,10 @@ __kernel void pcg_persistent(const int n, const int count, const VALUE thresh, _
         for (int i = 0; i < n; i++)
             rz_new += r[i] * z[i];
         VALUE beta = rz_new / rz;
+#ifdef PCG_HISTORY
+        if (state[1] <= PCG_HISTORY)
+            scal[4 + 2 * state[1] - 1] = beta;
+#endif
         rz = rz_new;
         for (int i = 0; i < n; i++) {   /* x += alpha p; p = z + beta p */
             x[i] += alpha * p[i];

@@ -73,6 +73,9 @@ static const spmv_step STEP = {
           .kind = SPMV_OWN_NUMBER, .lo = 1, .hi = INT_MAX },
         { .name = "--trsv-csv", .arg = "FILE", .after = "--csv",
           .help = "append a row for L's solve alone (its time, its levels) to FILE", .kind = SPMV_OWN_PATH },
+        { .name = "--kappa", .arg = "M", .after = "--wide",
+          .help = "estimate kappa(M^-1 A) from the first M iterations' alpha and beta (Lanczos)",
+          .kind = SPMV_OWN_NUMBER, .lo = 1, .hi = 100000 },
         { NULL } },
     .holds = { .part = "the incomplete factor and its levels", .part_row = 24, .part_nnz = 12 },
 };
@@ -310,6 +313,7 @@ static void solve(pcg_dev *d, const cg_system *s, int maxiter, int fixed, int k,
         printf("restart  after %d iterations: |r|/|b| = %.3g by the recurrence, |b - A x|/|b| = %.3g: r = b - A x, "
                "z = M^-1 r, p = z, and on\n", run->iterations, sqrt(run->rr / s->bb), t);
         run->restarts++;
+        run->kappa_m = run->kappa_m ? run->kappa_m : run->iterations;   /* Lanczos: the first stretch only */
         int zero = 0;
         CL_CHECK(clEnqueueWriteBuffer(d->cl->queue, d->state, CL_TRUE, 0, sizeof zero, &zero, 0, NULL, NULL));
         double t0 = spmv_now();
@@ -379,7 +383,7 @@ int main(int argc, char **argv)
             continue;
         printf("==== %s: %s\n", VERSIONS[v].name, VERSIONS[v].what);
         pcg_dev d = { .cl = &cl, .ver = &VERSIONS[v], .n = n, .vsize = s.vsize, .single = s.single, .gpu = gpu,
-                      .sweeps = spmv_own_int(&o, "--sweeps", 3) };
+                      .sweeps = spmv_own_int(&o, "--sweeps", 3), .kappa = spmv_own_int(&o, "--kappa", 0) };
         d.wide = spmv_own_int(&o, "--wide", 0);   /* 0: device_sizes's default */
 
         /* 3. The preconditioner on the host (timed: the setup): Jacobi's
@@ -409,6 +413,7 @@ int main(int argc, char **argv)
         /* 6. Run: the solve from x = 0, timed; then the preconditioner's
          * apply alone, timed over a few runs */
         solve(&d, &s, maxiter, fixed, k, xd, tmp, &run);
+        report_kappa(&d, &s, &run);
         run.apply_ms = d.ver->pc == PC_SOLVE ? report_time_apply(&d, apply, NULL) : NAN;
         run.lsolve_ms = d.ver->pc == PC_SOLVE ? report_time_apply(&d, apply_L, &run.lsolve_host_ms) : NAN;
 

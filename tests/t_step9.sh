@@ -150,6 +150,22 @@ sed 's|        y_out\[i\] = s \* dinv;|        y_out[i] = s * dinv * (i == 7 ? (
 expect_status "step9 ic0-sweeps with row 8 of each sweep 1% off: status 1" 1 "$bin" --gen poisson:nx=37,ny=29 \
     --kernel ic0-sweeps --kernel-file "$TMP/k/sweep.cl"
 
+# ---- --kappa: the Lanczos estimate against the 5-point grid's known spectrum ----
+# eigenvalues 4 - 2 cos(i pi / (W + 1)) - 2 cos(j pi / (H + 1)); M = diag(A) = 4 I leaves kappa as it is
+kx=$(awk 'BEGIN { pi = atan2(0, -1); lo = 8 - 2 * cos(pi / 38) - 2 * cos(pi / 30) - 4; hi = 8 - lo; print hi / lo }')
+kap() { sed -nE 's/^kappa    .*, kappa ([0-9.e+-]+) .*/\1/p' "$TMP/out"; }
+for v in cg jacobi; do
+    expect_ok "step9 $v --kappa 1000, poisson 37x29, d" "$bin" --gen poisson:nx=37,ny=29 --precision d --kernel $v --kappa 1000
+    k=$(kap)
+    awk -v k="$k" -v x="$kx" 'BEGIN { exit !(k > 0 && k <= x * 1.000001 && k >= x * 0.995) }' &&
+        pass "step9 $v --kappa: kappa(M^-1 A) $k, the grid's $kx within 0.5% and not above it" ||
+        fail "step9 $v --kappa" "kappa ${k:-none}, the grid's $kx"
+done
+expect_ok "step9 ic0 --kappa 1000, poisson 37x29, d" "$bin" --gen poisson:nx=37,ny=29 --precision d --kernel ic0 --kappa 1000
+awk -v k="$(kap)" -v x="$kx" 'BEGIN { exit !(k > 1 && k < x / 5) }' &&
+    pass "step9 ic0 --kappa: kappa(M^-1 A) $(kap), below a fifth of A's" || fail "step9 ic0 --kappa" "kappa $(kap), A's $kx"
+expect_error "step9 refuses --kappa 0" "--kappa" "$bin" --kappa 0
+
 # ---- bad input: one line, status 2 ----
 expect_error "step9 refuses a non-symmetric matrix" "symmetric" "$bin" --matrix "$D/west0067.mtx"
 expect_error "step9 refuses a complex matrix" "complex" "$bin" --matrix "$D/herm3.mtx"

@@ -47,3 +47,20 @@ run "build/step9 --matrix tests/data/494_bus.mtx --precision d --kernel ic0 | te
 claim "10 sweeps (L's levels 0 to 10) take ic0's iterations" test "$(s9_it "$S9/e4-10.out" ic0-sweeps)" = "$(s9_it "$S9/e4-ic0.out" ic0)"
 claim "the count falls from 0 to 1 to 3 sweeps" test "$(s9_it "$S9/e4-3.out" ic0-sweeps)" -lt "$(s9_it "$S9/e4-1.out" ic0-sweeps)" -a "$(s9_it "$S9/e4-1.out" ic0-sweeps)" -lt "$(s9_it "$S9/e4-0.out" ic0-sweeps)"
 claim "L has 11 levels" test "$(s9_levels "$S9/e4-ic0.out")" = 11
+
+exercise 5 "kappa(M^-1 A) from PCG's own alpha and beta: the iterations follow its square root (494_bus)"
+# s9_kappa FILE VERSION: the kappa printed on VERSION's "kappa" line of FILE (versions run one a file)
+s9_kappa() { sed -nE 's/^kappa    .*, kappa ([0-9.e+-]+) .*/\1/p' "$1" | head -n 1; }
+for v in cg jacobi ic0; do
+    run "build/step9 --matrix tests/data/494_bus.mtx --precision d --kernel $v --kappa 5000 | tee $S9/e5-$v.out"
+    record "$v kappa" "$(s9_kappa "$S9/e5-$v.out")"
+    record "$v iterations" "$(s9_it "$S9/e5-$v.out" $v)"
+done
+claim "IC(0)'s kappa is below Jacobi's, Jacobi's below A's" awk -v c="$(s9_kappa "$S9/e5-cg.out")" \
+    -v j="$(s9_kappa "$S9/e5-jacobi.out")" -v i="$(s9_kappa "$S9/e5-ic0.out")" 'BEGIN { exit !(i < j && j < c) }'
+# the model, checked on these runs (fitted on none): iterations in the ratio of sqrt(kappa), within a factor 1.5
+claim "cg's iterations over ic0's and over jacobi's are sqrt(kappa)'s ratios within a factor 1.5" awk \
+    -v c="$(s9_kappa "$S9/e5-cg.out")" -v j="$(s9_kappa "$S9/e5-jacobi.out")" -v i="$(s9_kappa "$S9/e5-ic0.out")" \
+    -v ic="$(s9_it "$S9/e5-cg.out" cg)" -v ij="$(s9_it "$S9/e5-jacobi.out" jacobi)" -v ii="$(s9_it "$S9/e5-ic0.out" ic0)" \
+    'function ok(r, s) { return r / s < 1.5 && s / r < 1.5 }
+     BEGIN { exit !(ok(ic / ii, sqrt(c / i)) && ok(ic / ij, sqrt(c / j))) }'

@@ -285,7 +285,8 @@ void *device_buffers(pcg_dev *d, const cg_system *s)
     d->q = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (n1 + (size_t)d->npq) * vs, NULL, "q and the product's partials");
     d->rr_part = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (size_t)d->ng * vs, NULL, "r.r partials");
     d->rz_part = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (size_t)d->ng * vs, NULL, "r.z partials");
-    d->scal = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, 4 * vs, NULL, "r.z, alpha and r.r");
+    d->scal = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, (4 + 2 * (size_t)d->kappa) * vs, NULL,
+                             "r.z, alpha and r.r (and --kappa's alpha and beta)");
     int zero = 0;
     d->state = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, 2 * sizeof(int), NULL, "state");
     d->fail = spmv_cl_buffer(cl, CL_MEM_READ_WRITE, sizeof(int), &zero, "a sync-free spin's failure");
@@ -340,6 +341,8 @@ void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
     else
         snprintf(extra, sizeof extra, " -DCG_FUSED %s", d->ver->pc == PC_SOLVE ? "-DPC_SOLVE"
                  : d->ver->pc == PC_JACOBI ? "-DPC_JACOBI" : "-DPC_NONE");
+    if (d->kappa)   /* the first d->kappa iterations' alpha and beta kept (kernel.cl, report_kappa) */
+        snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " -DPCG_HISTORY=%d", d->kappa);
     cg_program_options(opts, sizeof opts, cl, o, s->p, d->gpu, d->local[K_SPMV], d->group, d->unroll, extra);
     const char *src[3] = { STEP7_KERNEL_PATH, o->kernel_file, STEP6_KERNEL_PATH };
     d->prog = spmv_cl_build_files(cl, src, 3, opts);

@@ -48,6 +48,7 @@ typedef struct {
     size_t global[K_COUNT], local[K_COUNT];
     int vector, group, unroll;   /* the product chapter 6's rule picks (chapter 7's device/sizes.h) */
     cl_mem ptr, col, val, b, x, r, p, q, z, y, t, dinv, rr_part, rz_part, scal, state, fail;
+    int kappa;                   /* --kappa M: alpha and beta of the first M iterations kept (0: none) */
     int ng, npq, stamp, lanes;   /* lanes: the sync-free solve's work-items a row (1; -DSYNC_LANES 2 to 32) */   /* stamp: the sync-free solves so far (each raises its rows' flags to its own) */
     size_t spmv_scratch;
     /* the host's side of the preconditioner */

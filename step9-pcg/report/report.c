@@ -68,6 +68,71 @@ void report_describe(const pcg_dev *d)
                d->local[K_CHAIN], t[i]->nseg - t[i]->chains, d->wide);
 }
 
+/* How many eigenvalues of the symmetric tridiagonal (a, b) lie below x (Sturm) */
+static int below(const double *a, const double *b, int m, double x)
+{
+    int count = 0;
+    double q = 1;
+    for (int i = 0; i < m; i++) {
+        q = a[i] - x - (i ? b[i - 1] * b[i - 1] / q : 0);
+        if (q == 0)
+            q = -DBL_EPSILON * (fabs(a[i]) + fabs(x) + DBL_MIN);
+        count += q < 0;
+    }
+    return count;
+}
+
+/* Its k-th smallest eigenvalue (k from 1), by bisection in [lo, hi] */
+static double kth(const double *a, const double *b, int m, int k, double lo, double hi)
+{
+    for (int it = 0; it < 200 && hi - lo > 1e-15 * fmax(fabs(lo), fabs(hi)); it++) {
+        double mid = 0.5 * (lo + hi);
+        if (below(a, b, m, mid) >= k)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+void report_kappa(const pcg_dev *d, const cg_system *s, const pcg_run *run)
+{
+    int m = run->kappa_m ? run->kappa_m : run->iterations;
+    m = m < d->kappa ? m : d->kappa;
+    if (!d->kappa)
+        return;
+    if (m < 2) {
+        printf("kappa    not estimated: %d iteration%s, too few for Lanczos\n", m, m == 1 ? "" : "s");
+        return;
+    }
+    size_t count = 4 + 2 * (size_t)m;
+    double *h = malloc(count * sizeof *h), *a = malloc((size_t)m * sizeof *a), *b = malloc((size_t)m * sizeof *b);
+    float *f = malloc(count * sizeof *f);
+    if (!h || !a || !b || !f)
+        spmv_die(SPMV_EXIT_RESOURCES, "out of host memory for --kappa's %d iterations", m);
+    CL_CHECK(clEnqueueReadBuffer(d->cl->queue, d->scal, CL_TRUE, 0, count * (size_t)d->vsize,
+                                 d->single ? (void *)f : (void *)h, 0, NULL, NULL));
+    for (size_t i = 0; d->single && i < count; i++)
+        h[i] = f[i];
+    const double *al = h + 4;   /* al[2j] = alpha_j, al[2j + 1] = beta_j */
+    double lo = INFINITY, hi = -INFINITY;
+    for (int j = 0; j < m; j++) {   /* T, and Gershgorin's bounds on its eigenvalues */
+        a[j] = 1 / al[2 * j] + (j ? al[2 * j - 1] / al[2 * j - 2] : 0);
+        b[j] = j < m - 1 ? sqrt(al[2 * j + 1]) / al[2 * j] : 0;
+        double r = fabs(b[j]) + (j ? fabs(b[j - 1]) : 0);
+        lo = fmin(lo, a[j] - r), hi = fmax(hi, a[j] + r);
+    }
+    double lmin = kth(a, b, m, 1, lo, hi), lmax = kth(a, b, m, m, lo, hi), kap = lmax / lmin;
+    printf("kappa    M^-1 A's extreme eigenvalues from the first %d iterations' alpha and beta (Lanczos): %.4g and "
+           "%.4g, kappa %.4g (Ritz values lie within the spectrum: at most the true kappa)", m, lmin, lmax, kap);
+    if (s->tol > 0)   /* 2 ((sqrt k - 1)/(sqrt k + 1))^i <= tol from i = sqrt(k) / 2 ln(2 / tol) on */
+        printf("; CG's bound on the error's A-norm, 2 ((sqrt k - 1)/(sqrt k + 1))^i, is below --tol %.3g from "
+               "i = %.0f on (this run: %d iterations)", s->tol,
+               ceil(sqrt(kap) / 2 * log(2 / s->tol)), run->iterations);
+    printf("\n");
+    free(h), free(a), free(b), free(f);
+}
+
 void report_read_scalars(const pcg_dev *d, double scal[4])
 {
     float f[4];

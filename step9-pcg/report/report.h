@@ -13,7 +13,16 @@ typedef struct {
     double rr, bad;                            /* r.r at the end; the p.Ap or r.z of a breakdown */
     double setup_ms, solve_ms, apply_ms;       /* apply: z = M^-1 r alone (NaN: none to time) */
     double lsolve_ms, lsolve_host_ms;          /* L y = v alone: the device's clock (events), the host's */
+    int kappa_m;                               /* the iterations before the first restart (0: none) */
 } pcg_run;
+
+/* --kappa M: M^-1 A's extreme eigenvalues from the first min(M, iterations
+ * before a restart) iterations' alpha and beta, the Lanczos tridiagonal PCG
+ * builds (T_jj = 1/alpha_j + beta_{j-1}/alpha_{j-1}, T_j,j+1 =
+ * sqrt(beta_j)/alpha_j), by bisection; prints the "kappa" line: kappa and
+ * the iterations CG's bound 2 ((sqrt k - 1)/(sqrt k + 1))^i says the
+ * tolerance takes. Nothing without --kappa. */
+void report_kappa(const pcg_dev *d, const cg_system *s, const pcg_run *run);
 
 /* One version's line of the table and row of the CSV */
 typedef struct {
