@@ -324,7 +324,9 @@ for bin in "$BUILD"/step[0-9] "$BUILD"/cusparse "$BUILD"/cusparse-cg; do
     bad=""
     for f in $ALL_FLAGS; do
         v=$(value_of "$f")
-        [ "$f" = --kernel ] && v=$(sed -n 's/.*--kernel NAME .*which kernel: \([a-z0-9-]*\).*/\1/p' "$TMP/help")
+        # the first kernel --help names (its list may start on the next line)
+        [ "$f" = --kernel ] && v=$(awk '/--kernel NAME .*which kernel:/ { sub(/.*which kernel: */, ""); w = 1 }
+            w && match($0, /[a-z0-9-]+/) { print substr($0, RSTART, RLENGTH); exit }' "$TMP/help")
         [ "$f" = --kernel ] && [ -z "$v" ] && v=name
         if printf '%s\n' "$listed" | grep -qx -- "$f"; then
             # listed: taken (parsed, then --help stops the run)
