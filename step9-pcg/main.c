@@ -75,7 +75,7 @@ static const spmv_step STEP = {
           .help = "append a row for L's solve alone (its time, its levels) to FILE", .kind = SPMV_OWN_PATH },
         { .name = "--kappa", .arg = "M", .after = "--wide",
           .help = "estimate kappa(M^-1 A) from the first M iterations' alpha and beta (Lanczos)",
-          .kind = SPMV_OWN_NUMBER, .lo = 1, .hi = 100000 },
+          .kind = SPMV_OWN_NUMBER, .lo = 2, .hi = 100000 },
         { NULL } },
     .holds = { .part = "the incomplete factor and its levels", .part_row = 24, .part_nnz = 12 },
 };

@@ -123,12 +123,16 @@ void report_kappa(const pcg_dev *d, const cg_system *s, const pcg_run *run)
         lo = fmin(lo, a[j] - r), hi = fmax(hi, a[j] + r);
     }
     double lmin = kth(a, b, m, 1, lo, hi), lmax = kth(a, b, m, m, lo, hi), kap = lmax / lmin;
+    /* Ritz values lie within the spectrum (in exact arithmetic): the estimate is at most kappa, and close to it
+     * only once the run has found the spectrum's ends, which a run cut short by --kappa or --maxiter may not */
+    const char *cut = m < run->iterations ? "; from the first part of the run only, so maybe far below it"
+                      : run->end != CG_CONVERGED ? "; the run did not converge, so maybe far below it" : "";
     printf("kappa    M^-1 A's extreme eigenvalues from the first %d iterations' alpha and beta (Lanczos): %.4g and "
-           "%.4g, kappa %.4g (Ritz values lie within the spectrum: at most the true kappa)", m, lmin, lmax, kap);
+           "%.4g, kappa %.4g (Ritz values: at most the true kappa%s)", m, lmin, lmax, kap, cut);
     if (s->tol > 0)   /* 2 ((sqrt k - 1)/(sqrt k + 1))^i <= tol from i = sqrt(k) / 2 ln(2 / tol) on */
-        printf("; CG's bound on the error's A-norm, 2 ((sqrt k - 1)/(sqrt k + 1))^i, is below --tol %.3g from "
-               "i = %.0f on (this run: %d iterations)", s->tol,
-               ceil(sqrt(kap) / 2 * log(2 / s->tol)), run->iterations);
+        printf("; CG's bound on the error's A-norm over the first's, 2 ((sqrt k - 1)/(sqrt k + 1))^i, is below "
+               "%.3g from i = %.0f on (this run: %d iterations)", s->tol, ceil(sqrt(kap) / 2 * log(2 / s->tol)),
+               run->iterations);
     printf("\n");
     free(h), free(a), free(b), free(f);
 }
