@@ -482,9 +482,10 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
 #endif
 
 /* ---- The whole loop in one work-item (ic0-persistent: a CPU device) ----
- * On PoCL ic0's seven launches and read-back an iteration cost more than a
- * small system's product and solves (README.md, the PoCL tables): there
- * the loop itself runs on the device, the rows one after another, COUNT
+ * On PoCL ic0's iteration on the collection's small files takes 91 to 116
+ * us, its two solves 3 to 7 (README.md, the PoCL tables); the rest holds
+ * seven launches and a read-back an iteration. Here the loop itself runs
+ * on the device, the rows one after another, COUNT
  * iterations a launch, with the same tests and the same state as
  * pcg_alpha's. r.r and r.z come in as the partials pcg_start (or the last
  * launch) left, and go out in the first. Its product and solves are
