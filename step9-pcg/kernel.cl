@@ -52,6 +52,44 @@
  * scal[0] = r.z, scal[1] = alpha, scal[2] = the p.Ap (or r.z) of a
  * breakdown, scal[3] = r.r; state[0] = 0 running, 1 converged, 2 breakdown
  * (once not 0 it stays, as in chapter 7); state[1] = iterations done. */
+/* The tests and alpha, from r.r, r.z and p.Ap, by one work-item (pcg_alpha's,
+ * pcg_persistent's); returns whether the iteration goes on. --kappa
+ * (PCG_HISTORY): alpha and beta of the first PCG_HISTORY iterations kept
+ * in scal[4 ..] for the Lanczos estimate (report.c) */
+static int pcg_tests(const VALUE rr, const VALUE rz, const VALUE pq, const VALUE thresh, __global VALUE *scal,
+                     __global int *state)
+{
+    scal[0] = rz;
+    scal[3] = rr;
+    if (rr <= thresh) {                     /* |r| as chapter 7 tests it: the same tolerance */
+        state[0] = 1;
+        return 0;
+    }
+    if (!(pq > 0) || !(rz > 0)) {           /* A or M not positive definite (NaN too) */
+        state[0] = 2;
+        scal[2] = pq > 0 ? rz : pq;
+        return 0;
+    }
+    scal[1] = rz / pq;
+#ifdef PCG_HISTORY
+    if (state[1] < PCG_HISTORY)
+        scal[4 + 2 * state[1]] = scal[1];
+#endif
+    state[1] += 1;
+    return 1;
+}
+#ifdef PCG_HISTORY   /* beta of the iteration state[1] counts (pcg_tests has counted it), into the caller's scal */
+#define KEEP_BETA(beta)                       \
+    do {                                      \
+        if (state[1] <= PCG_HISTORY)          \
+            scal[4 + 2 * state[1] - 1] = beta; \
+    } while (0)
+#else
+#define KEEP_BETA(beta) \
+    do {                \
+    } while (0)
+#endif
+
 __kernel void pcg_alpha(const int ng, __global const VALUE *restrict rr_part, __global const VALUE *restrict rz_part,
                         const int npq, __global const VALUE *restrict q, const int pq_at, const VALUE thresh,
                         __global VALUE *restrict scal, __global int *restrict state, __local VALUE *scratch)
@@ -59,23 +97,8 @@ __kernel void pcg_alpha(const int ng, __global const VALUE *restrict rr_part, __
     VALUE rr = sum_partials(scratch, ng, rr_part);
     VALUE rz = sum_partials(scratch, ng, rz_part);
     VALUE pq = sum_partials(scratch, npq, q + pq_at);
-    if (get_local_id(0) == 0 && state[0] == 0) {
-        scal[0] = rz;
-        scal[3] = rr;
-        if (rr <= thresh) {                     /* |r| as chapter 7 tests it: the same tolerance */
-            state[0] = 1;
-        } else if (!(pq > 0) || !(rz > 0)) {    /* A or M not positive definite (NaN too) */
-            state[0] = 2;
-            scal[2] = pq > 0 ? rz : pq;
-        } else {
-            scal[1] = rz / pq;
-#ifdef PCG_HISTORY   /* --kappa: alpha and beta of the first PCG_HISTORY iterations (Lanczos, report.c) */
-            if (state[1] < PCG_HISTORY)
-                scal[4 + 2 * state[1]] = scal[1];
-#endif
-            state[1] += 1;
-        }
-    }
+    if (get_local_id(0) == 0 && state[0] == 0)
+        (void)pcg_tests(rr, rz, pq, thresh, scal, state);
 }
 
 /* r -= alpha q, the partials of r.r; of r.z too where z needs no solve */
@@ -133,10 +156,8 @@ __kernel void pcg_update_xp(const int n, __global VALUE *restrict x, __global VA
     if (state[0] != 0)
         return;
     VALUE alpha = scal[1], beta = sum_partials(scratch, ng, rz_part) / scal[0];
-#ifdef PCG_HISTORY
-    if (get_global_id(0) == 0 && state[1] <= PCG_HISTORY)
-        scal[4 + 2 * state[1] - 1] = beta;
-#endif
+    if (get_global_id(0) == 0)
+        KEEP_BETA(beta);
     FOR_EACH(i, n) {
         VALUE pi = p[i];
         x[i] += alpha * pi;
@@ -311,14 +332,6 @@ __kernel void trsv_sweep(const int n, const int first, const int lower, __global
 #ifndef ROW_LANES
 #define ROW_LANES 1
 #endif
-#ifndef SYNC_BATCH
-#define SYNC_BATCH 1   /* --cl-opts -DSYNC_BATCH=N: N entries at a time (TUNING.md, entry 12) */
-#endif
-#ifdef SYNC_SLEEP   /* a wait of about SYNC_SLEEP ns between two reads of a y_j still marked (TUNING.md, entry 12) */
-#define BACKOFF() __asm__ __volatile__("nanosleep.u32 %0;" ::"r"(SYNC_SLEEP))
-#else
-#define BACKOFF()
-#endif
 static VALUE shfl_down(VALUE v, int s);   /* chapter 6's kernel.cl, built after this file */
 #if ROW_LANES > 1 && ROW_LANES < 32
 /* A row's lanes a segment of a warp (-DSYNC_LANES, TUNING.md, entry 8):
@@ -395,44 +408,6 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
          * the columns, U: down them): the rows solved last come last, while
          * the loads of the others are already under way (TUNING.md, entry 10) */
         int far = lower ? a : b - 1, step = lower ? 1 : -1;
-#if ROW_LANES == 1 && !defined(SYNC_FLAGS) && SYNC_BATCH > 1
-        /* SYNC_BATCH entries at a time: their loads issued together, then
-         * every one still marked loaded again, together, until none is; then
-         * summed in the same order (TUNING.md, entry 12). A row's wait is then
-         * one load after its last row is solved, not one load an entry. */
-        for (int t0 = 0; t0 < b - a - 1; t0 += SYNC_BATCH) {
-            int jb[SYNC_BATCH];
-            VALUE yb[SYNC_BATCH];
-#pragma unroll
-            for (int u = 0; u < SYNC_BATCH; u++)
-                jb[u] = t0 + u < b - a - 1 ? col[far + step * (t0 + u)] : -1;   /* -1: past the row's end */
-#pragma unroll
-            for (int u = 0; u < SYNC_BATCH; u++)
-                yb[u] = jb[u] >= 0 ? y[jb[u]] : 0;
-            for (int spins = 0;; spins++) {
-                int waiting = 0;
-#pragma unroll
-                for (int u = 0; u < SYNC_BATCH; u++)
-                    waiting |= IS_UNSOLVED(yb[u]);
-                if (!waiting)
-                    break;
-                if (spins == SPIN_LIMIT) {
-                    *fail = 1;
-                    part = NAN;
-                    break;
-                }
-                BACKOFF();
-#pragma unroll
-                for (int u = 0; u < SYNC_BATCH; u++)
-                    if (IS_UNSOLVED(yb[u]))
-                        yb[u] = y[jb[u]];
-            }
-#pragma unroll
-            for (int u = 0; u < SYNC_BATCH; u++)
-                if (t0 + u < b - a - 1)
-                    part += val[far + step * (t0 + u)] * yb[u];
-        }
-#else
         for (int t = lane; t < b - a - 1; t += ROW_LANES) {
             int k = far + step * t, j = col[k];
 #ifndef SYNC_FLAGS
@@ -443,7 +418,6 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
                     yj = NAN;
                     break;
                 }
-                BACKOFF();
                 yj = y[j];
             }
             part += val[k] * yj;
@@ -457,7 +431,6 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
             part += val[k] * y[j];
 #endif
         }
-#endif
 #if ROW_LANES == 32
         for (int w = 16; w > 0; w >>= 1)
             part += shfl_down(part, w);
@@ -555,24 +528,9 @@ __kernel void pcg_persistent(const int n, const int count, const VALUE thresh, _
     }
     for (int it = 0; it < count; it++) {
         VALUE pq = csr_rows(n, ptr, col, val, p, q);   /* q = A p, p.q */
-        scal[0] = rz;
-        scal[3] = rr;
-        if (rr <= thresh) {   /* pcg_alpha's tests */
-            state[0] = 1;
+        if (!pcg_tests(rr, rz, pq, thresh, scal, state))   /* pcg_alpha's tests */
             break;
-        }
-        if (!(pq > 0) || !(rz > 0)) {
-            state[0] = 2;
-            scal[2] = pq > 0 ? rz : pq;
-            break;
-        }
-        VALUE alpha = rz / pq, rz_new = 0;
-        scal[1] = alpha;
-#ifdef PCG_HISTORY
-        if (state[1] < PCG_HISTORY)
-            scal[4 + 2 * state[1]] = alpha;
-#endif
-        state[1] += 1;
+        VALUE alpha = scal[1], rz_new = 0;
         rr = 0;
         for (int i = 0; i < n; i++) {   /* r -= alpha q, r.r */
             VALUE ri = r[i] - alpha * q[i];
@@ -584,10 +542,7 @@ __kernel void pcg_persistent(const int n, const int count, const VALUE thresh, _
         for (int i = 0; i < n; i++)
             rz_new += r[i] * z[i];
         VALUE beta = rz_new / rz;
-#ifdef PCG_HISTORY
-        if (state[1] <= PCG_HISTORY)
-            scal[4 + 2 * state[1] - 1] = beta;
-#endif
+        KEEP_BETA(beta);
         rz = rz_new;
         for (int i = 0; i < n; i++) {   /* x += alpha p; p = z + beta p */
             x[i] += alpha * p[i];

@@ -273,11 +273,11 @@ static void loop(pcg_dev *d, int maxiter, double thresh, int k, pcg_run *run)
         if (d->k[K_PERSIST]) {   /* ic0-persistent: the kk iterations in one launch */
             CL_CHECK(clSetKernelArg(d->k[K_PERSIST], 1, sizeof kk, &kk));
             launch(d, K_PERSIST, 1);
-        }
-        for (int j = 0; j < kk && !d->k[K_PERSIST]; j++) {
-            iteration(d);
-            clFlush(d->cl->queue);
-        }
+        } else
+            for (int j = 0; j < kk; j++) {
+                iteration(d);
+                clFlush(d->cl->queue);
+            }
         CL_CHECK(clEnqueueReadBuffer(d->cl->queue, d->state, CL_TRUE, 0, sizeof state, state, 0, NULL, NULL));
         run->launched += kk;
     }

@@ -63,14 +63,11 @@ static int lower_pattern(const csr_matrix *A, tri_matrix *L, spmv_error *err)
     return 0;
 }
 
-/* One factorization of A + shift diag(A) into L's pattern (left-looking,
- * row by row): l_ij = (a_ij - sum_{m<j} l_im l_jm) / l_jj for j < i, the
- * sum over the columns rows i and j share; l_ii = sqrt(a_ii - sum l_im^2).
- * Row i reads only rows j < i of its pattern, all of earlier levels: the
- * rows of a level are factored side by side, one OpenMP thread a row, each
- * thread with its own pos (pos[m]: where column m sits in row i, -1 where
- * not in its pattern). Stops after the first level with a row whose
- * pivot is not positive and returns the smallest such row of it, or -1. */
+/* Row i of the factor of A + shift diag(A) on L's pattern (left-looking):
+ * l_ij = (a_ij - sum_{m<j} l_im l_jm) / l_jj for j < i, the sum over the
+ * columns rows i and j share; l_ii = sqrt(a_ii - sum l_im^2). pos[m]:
+ * where column m sits in row i (-1 where not in its pattern; left so).
+ * Returns 0 where the pivot is not positive (kept unrooted), else 1. */
 static int factor_row(const csr_matrix *A, tri_matrix *L, double shift, int *pos, int i)
 {
     int a = L->ptr[i], b = L->ptr[i + 1];
@@ -99,6 +96,11 @@ static int factor_row(const csr_matrix *A, tri_matrix *L, double shift, int *pos
     return 1;
 }
 
+/* One factorization. Row i reads only rows j < i of its pattern, all of
+ * earlier levels: the rows of a level are factored side by side, one
+ * OpenMP thread a row, each thread with its own pos. Stops after the first
+ * level with a row whose pivot is not positive and returns the smallest
+ * such row of it, or -1. */
 static int factor_once(const csr_matrix *A, tri_matrix *L, const tri_levels *lv, double shift, int **pos,
                        int threads)
 {
