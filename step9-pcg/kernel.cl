@@ -458,38 +458,36 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
  * On PoCL ic0's iteration on the collection's small files takes 91 to 116
  * us, its two solves 3 to 7 (README.md, the PoCL tables); the rest holds
  * seven launches and a read-back an iteration. Here the loop itself runs
- * on the device, the rows one after another, COUNT
- * iterations a launch, with the same tests and the same state as
- * pcg_alpha's. r.r and r.z come in as the partials pcg_start (or the last
- * launch) left, and go out in the first. Its product and solves are
- * csr_rows and trsv_rows, which csr_serial and trsv_serial also run: the
- * checks run those. */
+ * on the device, COUNT iterations a launch, with the same tests and the
+ * same state as pcg_alpha's. r.r and r.z come in as the partials
+ * pcg_start (or the last launch) left, and go out in the first.
+ * The solves take the rows one after another in the level order, the
+ * factor held by position in it as the level forms hold it (device.c): a
+ * row of a level needs nothing from the rows just before it, so a core
+ * can start on it before they are done; in natural order each row of the
+ * grids reads the row before, and waits for it (TUNING.md, entry 14).
+ * Its product and solves are a row of csr_row and trsv_row, which
+ * csr_serial and trsv_serial run too: the checks run those. */
 #ifdef PC_SOLVE
-static void trsv_rows(const int n, const int lower, __global const int *ptr, __global const int *col,
-                      __global const VALUE *val, __global const VALUE *v, __global VALUE *y)
+/* row i of T y = v (v_i given), at position k of the level order; the
+ * diagonal stored as 1 / t_ii: last in a row of L, first in a row of U */
+static VALUE trsv_row(const int k, const int i, const int lower, __global const int *ptr, __global const int *col,
+                      __global const VALUE *val, VALUE t, __global const VALUE *y)
 {
-    for (int s = 0; s < n; s++) {   /* L down the rows, U up them; the diagonal stored as 1 / t_ii */
-        int i = lower ? s : n - 1 - s, a = ptr[i], b = ptr[i + 1];
-        VALUE t = v[i];
-        for (int k = lower ? a : a + 1; k < (lower ? b - 1 : b); k++)
-            t -= val[k] * y[col[k]];
-        y[i] = t * (lower ? val[b - 1] : val[a]);
-    }
+    int a = ptr[k], b = ptr[k + 1];
+    for (int j = lower ? a : a + 1; j < (lower ? b - 1 : b); j++)
+        t -= val[j] * y[col[j]];
+    return t * (lower ? val[b - 1] : val[a]);
 }
 
-/* q = A p, row after row; returns p.q */
-static VALUE csr_rows(const int n, __global const int *ptr, __global const int *col, __global const VALUE *val,
-                      __global const VALUE *p, __global VALUE *q)
+/* row i of A p */
+static VALUE csr_row(const int i, __global const int *ptr, __global const int *col, __global const VALUE *val,
+                     __global const VALUE *p)
 {
-    VALUE pq = 0;
-    for (int i = 0; i < n; i++) {
-        VALUE s = 0;
-        for (int k = ptr[i]; k < ptr[i + 1]; k++)
-            s += val[k] * p[col[k]];
-        q[i] = s;
-        pq += p[i] * s;
-    }
-    return pq;
+    VALUE s = 0;
+    for (int k = ptr[i]; k < ptr[i + 1]; k++)
+        s += val[k] * p[col[k]];
+    return s;
 }
 
 /* q = A p as pcg_persistent makes it, in one work-item: what step9 checks
@@ -498,15 +496,20 @@ __kernel void csr_serial(const int n, __global const int *restrict ptr, __global
                          __global const VALUE *restrict val, __global const VALUE *restrict p,
                          __global VALUE *restrict q)
 {
-    (void)csr_rows(n, ptr, col, val, p, q);
+    for (int i = 0; i < n; i++)
+        q[i] = csr_row(i, ptr, col, val, p);
 }
 
-/* T y = v, row after row, in one work-item */
+/* T y = v, the rows in the level order, in one work-item */
 __kernel void trsv_serial(const int n, const int lower, __global const int *restrict ptr,
                           __global const int *restrict col, __global const VALUE *restrict val,
-                          __global const VALUE *restrict v, __global VALUE *restrict y)
+                          __global const VALUE *restrict v, __global VALUE *restrict y,
+                          __global const int *restrict order)
 {
-    trsv_rows(n, lower, ptr, col, val, v, y);
+    for (int k = 0; k < n; k++) {
+        int i = order[k];
+        y[i] = trsv_row(k, i, lower, ptr, col, val, v[i], y);
+    }
 }
 
 __kernel void pcg_persistent(const int n, const int count, const VALUE thresh, __global const int *restrict ptr,
@@ -517,7 +520,8 @@ __kernel void pcg_persistent(const int n, const int count, const VALUE thresh, _
                              __global VALUE *restrict x, __global VALUE *restrict r, __global VALUE *restrict p,
                              __global VALUE *restrict q, __global VALUE *restrict y, __global VALUE *restrict z,
                              const int ng, __global VALUE *restrict rr_part, __global VALUE *restrict rz_part,
-                             __global VALUE *restrict scal, __global int *restrict state)
+                             __global VALUE *restrict scal, __global int *restrict state,
+                             __global const int *restrict lo, __global const int *restrict uo)
 {
     if (state[0] != 0)
         return;
@@ -527,27 +531,37 @@ __kernel void pcg_persistent(const int n, const int count, const VALUE thresh, _
         rz += rz_part[g];
     }
     for (int it = 0; it < count; it++) {
-        VALUE pq = csr_rows(n, ptr, col, val, p, q);   /* q = A p, p.q */
+        VALUE pq = 0;
+        for (int i = 0; i < n; i++) {   /* q = A p, p.q */
+            VALUE s = csr_row(i, ptr, col, val, p);
+            q[i] = s;
+            pq += p[i] * s;
+        }
         if (!pcg_tests(rr, rz, pq, thresh, scal, state))   /* pcg_alpha's tests */
             break;
         VALUE alpha = scal[1], rz_new = 0;
         rr = 0;
-        for (int i = 0; i < n; i++) {   /* r -= alpha q, r.r */
+        for (int i = 0; i < n; i++) {   /* x += alpha p; r -= alpha q, r.r */
+            x[i] += alpha * p[i];
             VALUE ri = r[i] - alpha * q[i];
             r[i] = ri;
             rr += ri * ri;
         }
-        trsv_rows(n, 1, lp, lc, lv, r, y);   /* z = U^-1 (L^-1 r) */
-        trsv_rows(n, 0, up, uc, uv, y, z);
-        for (int i = 0; i < n; i++)
-            rz_new += r[i] * z[i];
+        for (int k = 0; k < n; k++) {   /* L y = r */
+            int i = lo[k];
+            y[i] = trsv_row(k, i, 1, lp, lc, lv, r[i], y);
+        }
+        for (int k = 0; k < n; k++) {   /* U z = y, r.z */
+            int i = uo[k];
+            VALUE zi = trsv_row(k, i, 0, up, uc, uv, y[i], z);
+            z[i] = zi;
+            rz_new += r[i] * zi;
+        }
         VALUE beta = rz_new / rz;
         KEEP_BETA(beta);
         rz = rz_new;
-        for (int i = 0; i < n; i++) {   /* x += alpha p; p = z + beta p */
-            x[i] += alpha * p[i];
+        for (int i = 0; i < n; i++)   /* p = z + beta p */
             p[i] = z[i] + beta * p[i];
-        }
     }
     for (int g = 0; g < ng; g++) {
         rr_part[g] = g ? 0 : rr;

@@ -170,13 +170,13 @@ static void tri_syncfree_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
     launch(d, K_SYNC, spmv_round_up((size_t)d->n * d->lanes, d->local[K_SYNC]));   /* d->lanes a row */
 }
 
-/* T y = v row after row, in one work-item (ic0-persistent: a CPU device) */
+/* T y = v row after row in the level order, in one work-item (ic0-persistent: a CPU device) */
 static void tri_serial_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
 {
     cl_kernel k = d->k[K_SERIAL];
-    cl_mem a[] = { t->ptr, t->col, t->val, v, y };
+    cl_mem a[] = { t->ptr, t->col, t->val, v, y, t->order };
     CL_CHECK(clSetKernelArg(k, 1, sizeof t->lower, &t->lower));
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 6; i++)
         CL_CHECK(clSetKernelArg(k, 2 + i, sizeof(cl_mem), &a[i]));
     launch(d, K_SERIAL, 1);
 }

@@ -69,7 +69,7 @@ void device_precondition(pcg_dev *d, const cg_system *s)
            d->f.shift > 0 ? "" : "; no shift\n");
     if (d->f.shift > 0)
         printf("; a pivot was not positive: A + %g diag(A) factored (%d tries)\n", d->f.shift, d->f.tries);
-    if (v->form == FORM_LEVELS && tri_levels_make(&d->f.U, &d->U.lv, &err))   /* only the levels' solve uses U's */
+    if ((v->form == FORM_LEVELS || v->form == FORM_PERSISTENT) && tri_levels_make(&d->f.U, &d->U.lv, &err))   /* only the levels' and the persistent solves use U's */
         die_err(&err);
     d->levels_ms = (t3 - t2 + spmv_now() - t4) * 1e3;
 }
@@ -161,7 +161,8 @@ static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
     if (!copy)
         spmv_die(SPMV_EXIT_RESOURCES, "out of host memory for the factor's values");
     const int *ptr = T->ptr, *col = T->col;
-    if (d->ver->form == FORM_LEVELS) {
+    int by_level = d->ver->form == FORM_LEVELS || d->ver->form == FORM_PERSISTENT;
+    if (by_level) {
         int *pp = kept_alloc(d, n1, sizeof(int), "the factor by level"), *pc = kept_alloc(d, nnz1, sizeof(int), "the factor by level");
         pp[0] = 0;
         for (int k = 0; k < T->n; k++) {
@@ -186,7 +187,7 @@ static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
     t->ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, n1 * sizeof(int), ptr, "the factor's row pointers");
     t->col = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * sizeof(int), col, "the factor's columns");
     t->val = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * d->vsize, val, "the factor's values");
-    if (d->ver->form == FORM_LEVELS) {
+    if (by_level) {
         t->order = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, (n1 - 1 ? n1 - 1 : 1) * sizeof(int), t->lv.order,
                                   "the rows by level");
         t->lev_ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, ((size_t)t->lv.nlev + 1) * sizeof(int),
@@ -259,6 +260,7 @@ static void bind_args(pcg_dev *d)
             BIND(k[K_PERSIST], 3 + i, pa[i]);
         BIND(k[K_PERSIST], 18, d->ng), BIND(k[K_PERSIST], 19, al[0]), BIND(k[K_PERSIST], 20, al[1]);
         BIND(k[K_PERSIST], 21, d->scal), BIND(k[K_PERSIST], 22, d->state);
+        BIND(k[K_PERSIST], 23, d->L.order), BIND(k[K_PERSIST], 24, d->U.order);
         BIND(k[K_SERIAL], 0, n);
         for (int i = 0; i < 3; i++)   /* q = A p */
             BIND(k[K_CSR_SERIAL], 1 + i, pa[i]);

@@ -36,7 +36,8 @@ void report_describe(const pcg_dev *d)
     if (d->ver->form == FORM_PERSISTENT) {
         printf("cg       a launch every K iterations: pcg_persistent, one work-item, runs them (q = A p, the tests, "
                "r, z = U^-1 (L^-1 r) row after row, x and p); the state read back after each launch\n");
-        printf("levels   none used: the rows one after another (L's levels would be %d)\n", d->L.lv.nlev);
+        printf("levels   L's %d and U's %d: each solve takes the rows one after another in its levels' order\n",
+               d->L.lv.nlev, d->U.lv.nlev);
         return;
     }
     printf("cg       %d launches an iteration: the product, pcg_alpha, pcg_update_r, ", launches(d));
