@@ -14,8 +14,9 @@
 #
 # Environment: BUILD (binaries), DEVICE (--device), DATA (default
 # plots/data), SIZE (large: 1024² and a 100³ box, the default on a GPU;
-# small elsewhere), ROUNDS (default 1), GIT_REV, RUN_TIMEOUT (seconds per
-# solve, default 300).
+# small elsewhere), ROUNDS (default 1), VERSIONS (step9's, each run in its
+# own process; default all seven: those a device refuses are skipped),
+# GIT_REV, RUN_TIMEOUT (seconds per solve, default 300).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
@@ -34,6 +35,7 @@ gpu=0
 [ "$("$BUILD/devices" --type "${DEVICE:-}" 2>/dev/null)" = GPU ] && gpu=1
 size=${SIZE:-$([ $gpu = 1 ] && echo large || echo small)}
 D=$ROOT/tests/data
+VERSIONS=${VERSIONS:-cg jacobi ic0 ic0-color ic0-sweeps ic0-syncfree ic0-persistent}
 if [ "$size" = large ]; then
     grids=("--gen poisson:nx=1024" "--gen poisson:nx=1024 --precision d" "--gen stencil27:nx=100 --precision d")
 else
@@ -54,11 +56,19 @@ append() {   # ONE.CSV INTO: the rows of ONE.CSV, the header first where INTO is
 }
 for ((round = 1; round <= ROUNDS; round++)); do
     for a in "${grids[@]}" "${files[@]}"; do
-        # shellcheck disable=SC2086
-        timeout "$RUN_TIMEOUT" "$BUILD/step9" "${dev[@]}" $a --csv "$tmp/one.csv" --trsv-csv "$tmp/trsv.csv" >"$tmp/out" 2>&1
-        st=$?
-        printf 'pcg-sweep: round %d %-52s status %s: %s\n' "$round" "${a#--}" "$st" \
-            "$(awk '$2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+\.[0-9]+$/ { printf "%s %s it %s ms; ", $1, $2, $5 }' "$tmp/out")"
+        # each version in its own process, as `--kernel V` runs it and as the
+        # yardsticks run: none finds memory or threads an earlier one set up
+        : >"$tmp/out"
+        for v in $VERSIONS; do
+            # shellcheck disable=SC2086
+            timeout "$RUN_TIMEOUT" "$BUILD/step9" "${dev[@]}" $a --kernel "$v" --csv "$tmp/one.csv" \
+                --trsv-csv "$tmp/trsv.csv" >"$tmp/v" 2>&1
+            st=$?
+            cat "$tmp/v" >>"$tmp/out"
+            [ $st = 2 ] && grep -qE "^==== $v: skipped|CPU device|NVIDIA" "$tmp/v" && continue   # not on this device
+            printf 'pcg-sweep: round %d %-52s %-15s status %s: %s\n' "$round" "${a#--}" "$v" "$st" \
+                "$(awk '$2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+\.[0-9]+$/ { printf "%s it %s ms", $2, $5 }' "$tmp/v")"
+        done
         if [ -z "$out" ] && [ -s "$tmp/one.csv" ]; then
             slug=$(awk -F, 'NR == 2 { print $3 }' "$tmp/one.csv" | tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9]+/-/g; s/^-|-$//g')
             out=$DATA/pcg/$slug.csv tout=$DATA/pcg/trsv-$slug.csv
