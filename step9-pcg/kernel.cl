@@ -461,23 +461,41 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
  * on the device, COUNT iterations a launch, with the same tests and the
  * same state as pcg_alpha's. r.r and r.z come in as the partials
  * pcg_start (or the last launch) left, and go out in the first.
- * The solves take the rows one after another in the level order, the
- * factor held by position in it as the level forms hold it (device.c): a
- * row of a level needs nothing from the rows just before it, so a core
- * can start on it before they are done; in natural order each row of the
- * grids reads the row before, and waits for it (TUNING.md, entry 14).
- * Its product and solves are a row of csr_row and trsv_row, which
- * csr_serial and trsv_serial run too: the checks run those. */
+ * Both solves read L alone, held by position in its level order as the
+ * level forms hold it (device.c: row order[k] at ptr[k], the diagonal last,
+ * as 1 / l_ii), and take the rows one after another in that order (L) or
+ * its reverse (U = L^T). A row of a level needs nothing from the rows
+ * just before it, so a core can start on it before they are done; in
+ * natural order each row of the grids reads the row before, and waits for
+ * it (TUNING.md, entry 14). U is never made: row j of L is column j of U,
+ * so once z_j is known, z_j l_ji comes off every row i < j of U it is in
+ * (a column-oriented solve), as PETSc's ICC solves with one triangle.
+ * Its product and solves are a row of csr_row, trsv_row and trsv_col,
+ * which csr_serial, trsv_serial and trsv_serial_t run too: the checks run
+ * those. */
 #ifdef PC_SOLVE
-/* row i of T y = v (v_i given), at position k of the level order; the
- * diagonal stored as 1 / t_ii: last in a row of L, first in a row of U */
-static VALUE trsv_row(const int k, const int i, const int lower, __global const int *ptr, __global const int *col,
+/* row i of L y = v (v_i given), at position k of the level order */
+static VALUE trsv_row(const int k, const int i, __global const int *ptr, __global const int *col,
                       __global const VALUE *val, VALUE t, __global const VALUE *y)
 {
     int a = ptr[k], b = ptr[k + 1];
-    for (int j = lower ? a : a + 1; j < (lower ? b - 1 : b); j++)
+    for (int j = a; j < b - 1; j++)
         t -= val[j] * y[col[j]];
-    return t * (lower ? val[b - 1] : val[a]);
+    return t * val[b - 1];
+}
+
+/* column j of L^T z = v, at position k of the level order: z_j is what
+ * is left of v_j once the columns after it came off (z holds that), over
+ * l_jj; then z_j l_ji comes off z_i for each i < j in row j of L */
+static VALUE trsv_col(const int k, const int j, __global const int *ptr, __global const int *col,
+                      __global const VALUE *val, __global VALUE *z)
+{
+    int a = ptr[k], b = ptr[k + 1];
+    VALUE zj = z[j] * val[b - 1];
+    z[j] = zj;
+    for (int m = a; m < b - 1; m++)
+        z[col[m]] -= val[m] * zj;
+    return zj;
 }
 
 /* row i of A p */
@@ -500,28 +518,36 @@ __kernel void csr_serial(const int n, __global const int *restrict ptr, __global
         q[i] = csr_row(i, ptr, col, val, p);
 }
 
-/* T y = v, the rows in the level order, in one work-item */
-__kernel void trsv_serial(const int n, const int lower, __global const int *restrict ptr,
-                          __global const int *restrict col, __global const VALUE *restrict val,
-                          __global const VALUE *restrict v, __global VALUE *restrict y,
-                          __global const int *restrict order)
+/* L y = v, the rows in the level order, in one work-item */
+__kernel void trsv_serial(const int n, __global const int *restrict ptr, __global const int *restrict col,
+                          __global const VALUE *restrict val, __global const int *restrict order,
+                          __global const VALUE *restrict v, __global VALUE *restrict y)
 {
     for (int k = 0; k < n; k++) {
         int i = order[k];
-        y[i] = trsv_row(k, i, lower, ptr, col, val, v[i], y);
+        y[i] = trsv_row(k, i, ptr, col, val, v[i], y);
     }
+}
+
+/* L^T z = v: z = v, then the columns in the reverse level order */
+__kernel void trsv_serial_t(const int n, __global const int *restrict ptr, __global const int *restrict col,
+                            __global const VALUE *restrict val, __global const int *restrict order,
+                            __global const VALUE *restrict v, __global VALUE *restrict z)
+{
+    for (int i = 0; i < n; i++)
+        z[i] = v[i];
+    for (int k = n - 1; k >= 0; k--)
+        (void)trsv_col(k, order[k], ptr, col, val, z);
 }
 
 __kernel void pcg_persistent(const int n, const int count, const VALUE thresh, __global const int *restrict ptr,
                              __global const int *restrict col, __global const VALUE *restrict val,
                              __global const int *restrict lp, __global const int *restrict lc,
-                             __global const VALUE *restrict lv, __global const int *restrict up,
-                             __global const int *restrict uc, __global const VALUE *restrict uv,
+                             __global const VALUE *restrict lv, __global const int *restrict lo,
                              __global VALUE *restrict x, __global VALUE *restrict r, __global VALUE *restrict p,
-                             __global VALUE *restrict q, __global VALUE *restrict y, __global VALUE *restrict z,
-                             const int ng, __global VALUE *restrict rr_part, __global VALUE *restrict rz_part,
-                             __global VALUE *restrict scal, __global int *restrict state,
-                             __global const int *restrict lo, __global const int *restrict uo)
+                             __global VALUE *restrict q, __global VALUE *restrict z, const int ng,
+                             __global VALUE *restrict rr_part, __global VALUE *restrict rz_part,
+                             __global VALUE *restrict scal, __global int *restrict state)
 {
     if (state[0] != 0)
         return;
@@ -547,15 +573,13 @@ __kernel void pcg_persistent(const int n, const int count, const VALUE thresh, _
             r[i] = ri;
             rr += ri * ri;
         }
-        for (int k = 0; k < n; k++) {   /* L y = r */
+        for (int k = 0; k < n; k++) {   /* L z = r */
             int i = lo[k];
-            y[i] = trsv_row(k, i, 1, lp, lc, lv, r[i], y);
+            z[i] = trsv_row(k, i, lp, lc, lv, r[i], z);
         }
-        for (int k = 0; k < n; k++) {   /* U z = y, r.z */
-            int i = uo[k];
-            VALUE zi = trsv_row(k, i, 0, up, uc, uv, y[i], z);
-            z[i] = zi;
-            rz_new += r[i] * zi;
+        for (int k = n - 1; k >= 0; k--) {   /* L^T z = (that z), in place; r.z */
+            int j = lo[k];
+            rz_new += r[j] * trsv_col(k, j, lp, lc, lv, z);
         }
         VALUE beta = rz_new / rz;
         KEEP_BETA(beta);

@@ -170,15 +170,13 @@ static void tri_syncfree_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
     launch(d, K_SYNC, spmv_round_up((size_t)d->n * d->lanes, d->local[K_SYNC]));   /* d->lanes a row */
 }
 
-/* T y = v row after row in the level order, in one work-item (ic0-persistent: a CPU device) */
-static void tri_serial_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
+/* L y = v (K_SERIAL) or L^T y = v (K_SERIAL_T), row after row in the
+ * level order, in one work-item (ic0-persistent: a CPU device) */
+static void tri_serial_solve(pcg_dev *d, int which, cl_mem v, cl_mem y)
 {
-    cl_kernel k = d->k[K_SERIAL];
-    cl_mem a[] = { t->ptr, t->col, t->val, v, y, t->order };
-    CL_CHECK(clSetKernelArg(k, 1, sizeof t->lower, &t->lower));
-    for (int i = 0; i < 6; i++)
-        CL_CHECK(clSetKernelArg(k, 2 + i, sizeof(cl_mem), &a[i]));
-    launch(d, K_SERIAL, 1);
+    CL_CHECK(clSetKernelArg(d->k[which], 5, sizeof v, &v));
+    CL_CHECK(clSetKernelArg(d->k[which], 6, sizeof y, &y));
+    launch(d, which, 1);
 }
 
 /* z = M^-1 r = U^-1 (L^-1 r): the two triangular solves (IC(0) only: none
@@ -186,8 +184,8 @@ static void tri_serial_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
 static void apply(pcg_dev *d)
 {
     if (d->ver->form == FORM_PERSISTENT) {
-        tri_serial_solve(d, &d->L, d->r, d->y);
-        tri_serial_solve(d, &d->U, d->y, d->z);
+        tri_serial_solve(d, K_SERIAL, d->r, d->y);
+        tri_serial_solve(d, K_SERIAL_T, d->y, d->z);
     } else if (d->ver->form == FORM_SWEEPS) {
         tri_sweeps_solve(d, &d->L, d->r, d->y);
         tri_sweeps_solve(d, &d->U, d->y, d->z);
@@ -204,7 +202,7 @@ static void apply(pcg_dev *d)
 static void apply_L(pcg_dev *d)
 {
     if (d->ver->form == FORM_PERSISTENT)
-        tri_serial_solve(d, &d->L, d->r, d->y);
+        tri_serial_solve(d, K_SERIAL, d->r, d->y);
     else if (d->ver->form == FORM_SWEEPS)
         tri_sweeps_solve(d, &d->L, d->r, d->y);
     else if (d->ver->form == FORM_SYNCFREE)

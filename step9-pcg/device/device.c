@@ -23,7 +23,7 @@
 static const char *const KNAME[K_COUNT] = { NULL, "pcg_alpha", "pcg_update_r", "pcg_dot", "pcg_update_xp",
                                             "pcg_start", "trsv_level", "trsv_chain", "trsv_sweep",
                                             "trsv_syncfree", "trsv_mark", "pcg_persistent", "trsv_serial",
-                                            "csr_serial" };
+                                            "trsv_serial_t", "csr_serial" };
 
 static void die_err(const spmv_error *err)
 {
@@ -61,7 +61,7 @@ void device_precondition(pcg_dev *d, const cg_system *s)
     if (tri_levels_make(&d->f.L, &d->L.lv, &err))   /* from L's pattern: the factor's rows go level by level */
         die_err(&err);
     double t3 = spmv_now();
-    if (ic0_values(d->A, &d->f, &d->L.lv, &err))
+    if (ic0_values(d->A, &d->f, &d->L.lv, &err) || (v->form != FORM_PERSISTENT && ic0_upper(d->A, &d->f, &err)))
         spmv_die(SPMV_EXIT_USAGE, "%s", err.msg);
     double t4 = spmv_now();
     d->factor_ms = (t2 - t1 + t4 - t3) * 1e3;
@@ -69,7 +69,7 @@ void device_precondition(pcg_dev *d, const cg_system *s)
            d->f.shift > 0 ? "" : "; no shift\n");
     if (d->f.shift > 0)
         printf("; a pivot was not positive: A + %g diag(A) factored (%d tries)\n", d->f.shift, d->f.tries);
-    if ((v->form == FORM_LEVELS || v->form == FORM_PERSISTENT) && tri_levels_make(&d->f.U, &d->U.lv, &err))   /* only the levels' and the persistent solves use U's */
+    if (v->form == FORM_LEVELS && tri_levels_make(&d->f.U, &d->U.lv, &err))   /* only the levels' solve uses U's */
         die_err(&err);
     d->levels_ms = (t3 - t2 + spmv_now() - t4) * 1e3;
 }
@@ -113,7 +113,7 @@ void device_sizes(pcg_dev *d, const spmv_options *o, const cg_system *s)
     d->local[K_CHAIN] = d->global[K_CHAIN] = d->gpu ? (CHAIN_LOCAL_GPU < cl->max_wg ? CHAIN_LOCAL_GPU : cl->max_wg) : 1;
     d->local[K_LEVEL] = d->gpu ? cg_local : 1;
     d->local[K_PERSIST] = d->global[K_PERSIST] = d->local[K_SERIAL] = d->global[K_SERIAL] = 1;   /* one work-item */
-    d->local[K_CSR_SERIAL] = d->global[K_CSR_SERIAL] = 1;
+    d->local[K_SERIAL_T] = d->global[K_SERIAL_T] = d->local[K_CSR_SERIAL] = d->global[K_CSR_SERIAL] = 1;
     if (!d->wide)
         d->wide = d->gpu ? WIDE_GPU * (int)d->local[K_CHAIN] : WIDE_CPU;
     printf("spmv     chapter 6's csr_%s: global %zu, local %zu%s\n", vector ? "vector" : "scalar", global, local,
@@ -253,15 +253,16 @@ static void bind_args(pcg_dev *d)
     if (k[K_SYNC])
         BIND(k[K_SYNC], 0, n), BIND(k[K_SYNC], 10, d->fail), BIND(k[K_MARK], 0, n);
     if (k[K_PERSIST]) {   /* all but count (1) and thresh (2): main.c's loop sets them */
-        cl_mem pa[] = { d->ptr, d->col, d->val, d->L.ptr, d->L.col, d->L.val, d->U.ptr, d->U.col, d->U.val,
-                        d->x, d->r, d->p, d->q, d->y, d->z };
+        cl_mem pa[] = { d->ptr, d->col, d->val, d->L.ptr, d->L.col, d->L.val, d->L.order, d->x, d->r, d->p, d->q, d->z };
         BIND(k[K_PERSIST], 0, n);
-        for (int i = 0; i < 15; i++)
+        for (int i = 0; i < 12; i++)
             BIND(k[K_PERSIST], 3 + i, pa[i]);
-        BIND(k[K_PERSIST], 18, d->ng), BIND(k[K_PERSIST], 19, al[0]), BIND(k[K_PERSIST], 20, al[1]);
-        BIND(k[K_PERSIST], 21, d->scal), BIND(k[K_PERSIST], 22, d->state);
-        BIND(k[K_PERSIST], 23, d->L.order), BIND(k[K_PERSIST], 24, d->U.order);
-        BIND(k[K_SERIAL], 0, n);
+        BIND(k[K_PERSIST], 15, d->ng), BIND(k[K_PERSIST], 16, al[0]), BIND(k[K_PERSIST], 17, al[1]);
+        BIND(k[K_PERSIST], 18, d->scal), BIND(k[K_PERSIST], 19, d->state);
+        cl_mem lt[] = { d->L.ptr, d->L.col, d->L.val, d->L.order };
+        BIND(k[K_SERIAL], 0, n), BIND(k[K_SERIAL_T], 0, n);
+        for (int i = 0; i < 4; i++)   /* T y = v's factor, both solves: L's rows */
+            BIND(k[K_SERIAL], 1 + i, lt[i]), BIND(k[K_SERIAL_T], 1 + i, lt[i]);
         for (int i = 0; i < 3; i++)   /* q = A p */
             BIND(k[K_CSR_SERIAL], 1 + i, pa[i]);
         BIND(k[K_CSR_SERIAL], 0, n), BIND(k[K_CSR_SERIAL], 4, d->p), BIND(k[K_CSR_SERIAL], 5, d->q);
@@ -313,7 +314,8 @@ void *device_buffers(pcg_dev *d, const cg_system *s)
     free(dinv);
     if (d->ver->pc == PC_SOLVE) {
         tri_upload(d, &d->L, &d->f.L);
-        tri_upload(d, &d->U, &d->f.U);
+        if (d->ver->form != FORM_PERSISTENT)   /* its U solve reads L's rows (kernel.cl) */
+            tri_upload(d, &d->U, &d->f.U);
         if (d->ver->form == FORM_LEVELS) {
             schedule(&d->L, d->wide, &err);
             schedule(&d->U, d->wide, &err);
@@ -351,7 +353,7 @@ void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
     d->k[K_SPMV] = spmv_cl_kernel(d->prog, d->vector ? "csr_vector" : "csr_scalar");
     for (int i = 1; i < K_COUNT; i++)
         if (((i != K_SYNC && i != K_MARK) || d->ver->form == FORM_SYNCFREE) &&
-            ((i != K_PERSIST && i != K_SERIAL && i != K_CSR_SERIAL) || d->ver->form == FORM_PERSISTENT))
+            ((i != K_PERSIST && i != K_SERIAL && i != K_SERIAL_T && i != K_CSR_SERIAL) || d->ver->form == FORM_PERSISTENT))
             d->k[i] = spmv_cl_kernel(d->prog, KNAME[i]);
     d->local[K_ALPHA] = d->global[K_ALPHA] = cg_fit_group(cl, d->k[K_ALPHA], d->local[K_ALPHA]);
     size_t chain = d->local[K_CHAIN];

@@ -11,7 +11,7 @@
 #include "spmv.h"
 
 enum { K_SPMV, K_ALPHA, K_UPD_R, K_DOT, K_UPD_XP, K_START, K_LEVEL, K_CHAIN, K_SWEEP, K_SYNC, K_MARK, K_PERSIST,
-       K_SERIAL, K_CSR_SERIAL, K_COUNT };
+       K_SERIAL, K_SERIAL_T, K_CSR_SERIAL, K_COUNT };
 enum { PC_NONE, PC_JACOBI, PC_SOLVE };   /* what z = M^-1 r costs: nothing, a scaling, two triangular solves */
 /* exact by levels, approximate by Jacobi sweeps, exact with each row waiting on the values it reads, the
  * whole loop in one work-item */

@@ -214,6 +214,11 @@ int ic0_values(const csr_matrix *A, ic_factor *f, const tri_levels *lv, spmv_err
         return spmv_fail(err, "IC(0) meets a pivot <= 0 at row %d even with A + %g diag(A): A is not positive "
                          "definite enough for an incomplete factor", bad + 1, f->shift);
     }
+    return 0;
+}
+
+int ic0_upper(const csr_matrix *A, ic_factor *f, spmv_error *err)
+{
     if (transpose(A, &f->L, &f->U, err)) {
         ic0_free(f);
         return -1;

@@ -46,10 +46,13 @@ typedef struct {
  * the rows of a level side by side on the host's cores (OpenMP, each
  * thread with a column map of n ints, IC0_MAP_BYTES at most in all; one
  * thread where the levels average fewer than IC0_WIDE rows or A has fewer
- * than 64 IC0_WIDE rows: the threads' start costs more there), and U. The factor is the same whatever the threads: each row is made the
- * same way from rows of earlier levels. */
+ * than 64 IC0_WIDE rows: the threads' start costs more there). The factor is the same whatever the threads: each row is made the
+ * same way from rows of earlier levels. ic0_upper then makes U = L^T as
+ * rows of its own (every form but the persistent one, which solves with
+ * L's rows alone, and whose check makes U after the solve). */
 int ic0_pattern(const csr_matrix *A, ic_factor *f, spmv_error *err);
 int ic0_values(const csr_matrix *A, ic_factor *f, const tri_levels *lv, spmv_error *err);
+int ic0_upper(const csr_matrix *A, ic_factor *f, spmv_error *err);
 void ic0_free(ic_factor *f);
 #define IC0_MAP_BYTES ((size_t)256 << 20)
 #define IC0_WIDE 256

@@ -36,8 +36,8 @@ void report_describe(const pcg_dev *d)
     if (d->ver->form == FORM_PERSISTENT) {
         printf("cg       a launch every K iterations: pcg_persistent, one work-item, runs them (q = A p, the tests, "
                "r, z = U^-1 (L^-1 r) row after row, x and p); the state read back after each launch\n");
-        printf("levels   L's %d and U's %d: each solve takes the rows one after another in its levels' order\n",
-               d->L.lv.nlev, d->U.lv.nlev);
+        printf("levels   L's %d: L's solve takes the rows one after another in their order, U's (U = L^T, from L's "
+               "rows) in the reverse\n", d->L.lv.nlev);
         return;
     }
     printf("cg       %d launches an iteration: the product, pcg_alpha, pcg_update_r, ", launches(d));
@@ -285,6 +285,8 @@ static int check_solves(pcg_dev *d, void *tmp, void (*apply)(pcg_dev *), double 
     read_vec(d, d->y, tmp, y);
     read_vec(d, d->z, tmp, z);
     int ok = fpart <= 1;
+    if (!d->f.U.ptr && ic0_upper(d->A, &d->f, &err))   /* ic0-persistent's check: U's rows, made now */
+        spmv_die(SPMV_EXIT_RESOURCES, "%s", err.msg);
     const tri_matrix *T[2] = { &d->f.L, &d->f.U };
     const double *in[2] = { v, y }, *out[2] = { y, z };
     for (int i = 0; i < 2; i++) {
