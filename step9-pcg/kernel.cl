@@ -455,89 +455,94 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
 #endif
 
 /* ---- The whole loop in one work-item (ic0-persistent: a CPU device) ----
- * On PoCL ic0's iteration on the collection's small files takes 91 to 116
- * us, its two solves 3 to 7 (README.md, the PoCL tables); the rest holds
- * seven launches and a read-back an iteration. Here the loop itself runs
- * on the device, COUNT iterations a launch, with the same tests and the
- * same state as pcg_alpha's. r.r and r.z come in as the partials
- * pcg_start (or the last launch) left, and go out in the first.
- * Both solves read L alone, held by position in its level order as the
- * level forms hold it (device.c: row order[k] at ptr[k], the diagonal last,
- * as 1 / l_ii), and take the rows one after another in that order (L) or
- * its reverse (U = L^T). A row of a level needs nothing from the rows
- * just before it, so a core can start on it before they are done; in
- * natural order each row of the grids reads the row before, and waits for
- * it (TUNING.md, entry 14). U is never made: row j of L is column j of U,
- * so once z_j is known, z_j l_ji comes off every row i < j of U it is in
- * (a column-oriented solve), as PETSc's ICC solves with one triangle.
- * Its product and solves are a row of csr_row, trsv_row and trsv_col,
- * which csr_serial, trsv_serial and trsv_serial_t run too: the checks run
- * those. */
+ * On PoCL ic0's iteration on the collection's small files takes 117 to 146
+ * us (medians), its two solves 2.2 to 7.5 (README.md, the PoCL tables);
+ * the rest holds five more launches and a read-back an iteration. Here
+ * the loop itself runs on the device, COUNT iterations a launch, with the
+ * same tests and the same state as pcg_alpha's. r.r and r.z come in as
+ * the partials pcg_start (or the last launch) left, and go out in the
+ * first. Both solves read L alone, held by position in its level order as
+ * the level forms hold it (device.c: row order[k] at ptr[k], the diagonal
+ * last, as 1 / l_ii): L's takes the rows one after another in that order;
+ * L^T's takes L's rows in the reverse order, each as a column of L^T: once
+ * z_j is known, z_j l_ji comes off z_i for each i < j of row j (as PETSc's
+ * ICC solves from one triangle), so the solve needs no U (the check makes
+ * U after the solve). The rows of a level read none of each other; in
+ * natural order a grid's row reads the one just before it: TUNING.md,
+ * entry 14, measures what the order alone changes. The loop's product and
+ * solves are csr_rows, trsv_lower and trsv_upper, which csr_serial,
+ * trsv_serial and trsv_serial_t run too: the checks run the loop's own
+ * code. */
 #ifdef PC_SOLVE
-/* row i of L y = v (v_i given), at position k of the level order */
-static VALUE trsv_row(const int k, const int i, __global const int *ptr, __global const int *col,
-                      __global const VALUE *val, VALUE t, __global const VALUE *y)
+/* q = A p, row after row; returns p.q */
+static VALUE csr_rows(const int n, __global const int *ptr, __global const int *col, __global const VALUE *val,
+                      __global const VALUE *p, __global VALUE *q)
 {
-    int a = ptr[k], b = ptr[k + 1];
-    for (int j = a; j < b - 1; j++)
-        t -= val[j] * y[col[j]];
-    return t * val[b - 1];
+    VALUE pq = 0;
+    for (int i = 0; i < n; i++) {
+        VALUE s = 0;
+        for (int k = ptr[i]; k < ptr[i + 1]; k++)
+            s += val[k] * p[col[k]];
+        q[i] = s;
+        pq += p[i] * s;
+    }
+    return pq;
 }
 
-/* column j of L^T z = v, at position k of the level order: z_j is what
- * is left of v_j once the columns after it came off (z holds that), over
- * l_jj; then z_j l_ji comes off z_i for each i < j in row j of L */
-static VALUE trsv_col(const int k, const int j, __global const int *ptr, __global const int *col,
-                      __global const VALUE *val, __global VALUE *z)
+/* L y = v, the rows in the level order */
+static void trsv_lower(const int n, __global const int *ptr, __global const int *col, __global const VALUE *val,
+                       __global const int *order, __global const VALUE *v, __global VALUE *y)
 {
-    int a = ptr[k], b = ptr[k + 1];
-    VALUE zj = z[j] * val[b - 1];
-    z[j] = zj;
-    for (int m = a; m < b - 1; m++)
-        z[col[m]] -= val[m] * zj;
-    return zj;
+    for (int k = 0; k < n; k++) {
+        int i = order[k], a = ptr[k], b = ptr[k + 1];
+        VALUE t = v[i];
+        for (int j = a; j < b - 1; j++)
+            t -= val[j] * y[col[j]];
+        y[i] = t * val[b - 1];
+    }
 }
 
-/* row i of A p */
-static VALUE csr_row(const int i, __global const int *ptr, __global const int *col, __global const VALUE *val,
-                     __global const VALUE *p)
+/* L^T z = (z as it comes), in place, L's rows in the reverse level order;
+ * returns r.z */
+static VALUE trsv_upper(const int n, __global const int *ptr, __global const int *col, __global const VALUE *val,
+                        __global const int *order, __global const VALUE *r, __global VALUE *z)
 {
-    VALUE s = 0;
-    for (int k = ptr[i]; k < ptr[i + 1]; k++)
-        s += val[k] * p[col[k]];
-    return s;
+    VALUE rz = 0;
+    for (int k = n - 1; k >= 0; k--) {
+        int j = order[k], a = ptr[k], b = ptr[k + 1];
+        VALUE zj = z[j] * val[b - 1];
+        z[j] = zj;
+        for (int m = a; m < b - 1; m++)
+            z[col[m]] -= val[m] * zj;
+        rz += r[j] * zj;
+    }
+    return rz;
 }
 
-/* q = A p as pcg_persistent makes it, in one work-item: what step9 checks
- * the product of that form with */
+/* q = A p as pcg_persistent makes it: what step9 checks its product with */
 __kernel void csr_serial(const int n, __global const int *restrict ptr, __global const int *restrict col,
                          __global const VALUE *restrict val, __global const VALUE *restrict p,
                          __global VALUE *restrict q)
 {
-    for (int i = 0; i < n; i++)
-        q[i] = csr_row(i, ptr, col, val, p);
+    (void)csr_rows(n, ptr, col, val, p, q);
 }
 
-/* L y = v, the rows in the level order, in one work-item */
+/* L y = v as pcg_persistent solves it */
 __kernel void trsv_serial(const int n, __global const int *restrict ptr, __global const int *restrict col,
                           __global const VALUE *restrict val, __global const int *restrict order,
                           __global const VALUE *restrict v, __global VALUE *restrict y)
 {
-    for (int k = 0; k < n; k++) {
-        int i = order[k];
-        y[i] = trsv_row(k, i, ptr, col, val, v[i], y);
-    }
+    trsv_lower(n, ptr, col, val, order, v, y);
 }
 
-/* L^T z = v: z = v, then the columns in the reverse level order */
+/* L^T z = v as pcg_persistent solves it: z = v, then in place */
 __kernel void trsv_serial_t(const int n, __global const int *restrict ptr, __global const int *restrict col,
                             __global const VALUE *restrict val, __global const int *restrict order,
                             __global const VALUE *restrict v, __global VALUE *restrict z)
 {
     for (int i = 0; i < n; i++)
         z[i] = v[i];
-    for (int k = n - 1; k >= 0; k--)
-        (void)trsv_col(k, order[k], ptr, col, val, z);
+    (void)trsv_upper(n, ptr, col, val, order, v, z);
 }
 
 __kernel void pcg_persistent(const int n, const int count, const VALUE thresh, __global const int *restrict ptr,
@@ -557,15 +562,10 @@ __kernel void pcg_persistent(const int n, const int count, const VALUE thresh, _
         rz += rz_part[g];
     }
     for (int it = 0; it < count; it++) {
-        VALUE pq = 0;
-        for (int i = 0; i < n; i++) {   /* q = A p, p.q */
-            VALUE s = csr_row(i, ptr, col, val, p);
-            q[i] = s;
-            pq += p[i] * s;
-        }
+        VALUE pq = csr_rows(n, ptr, col, val, p, q);   /* q = A p, p.q */
         if (!pcg_tests(rr, rz, pq, thresh, scal, state))   /* pcg_alpha's tests */
             break;
-        VALUE alpha = scal[1], rz_new = 0;
+        VALUE alpha = scal[1];
         rr = 0;
         for (int i = 0; i < n; i++) {   /* x += alpha p; r -= alpha q, r.r */
             x[i] += alpha * p[i];
@@ -573,14 +573,8 @@ __kernel void pcg_persistent(const int n, const int count, const VALUE thresh, _
             r[i] = ri;
             rr += ri * ri;
         }
-        for (int k = 0; k < n; k++) {   /* L z = r */
-            int i = lo[k];
-            z[i] = trsv_row(k, i, lp, lc, lv, r[i], z);
-        }
-        for (int k = n - 1; k >= 0; k--) {   /* L^T z = (that z), in place; r.z */
-            int j = lo[k];
-            rz_new += r[j] * trsv_col(k, j, lp, lc, lv, z);
-        }
+        trsv_lower(n, lp, lc, lv, lo, r, z);   /* z = L^-T (L^-1 r), r.z */
+        VALUE rz_new = trsv_upper(n, lp, lc, lv, lo, r, z);
         VALUE beta = rz_new / rz;
         KEEP_BETA(beta);
         rz = rz_new;

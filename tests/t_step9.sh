@@ -127,7 +127,7 @@ else
             fail "step9 $v: the wrong row caught" "$(grep -E '^check' "$TMP/out" | tr '\n' '|')"
     done
 fi
-sed 's|    return t \* val\[b - 1\];|    return t * val[b - 1] * (i == 7 ? (VALUE)1.01 : (VALUE)1);|' \
+sed 's|        y\[i\] = t \* val\[b - 1\];|        y[i] = t * val[b - 1] * (i == 7 ? (VALUE)1.01 : (VALUE)1);|' \
     "$ROOT/step9-pcg/kernel.cl" >"$TMP/k/serial.cl"
 if cmp -s "$ROOT/step9-pcg/kernel.cl" "$TMP/k/serial.cl"; then
     fail "step9 a broken serial solve" "the sed found nothing to break in kernel.cl"
@@ -137,8 +137,8 @@ elif [ "$("$BUILD/devices" --type "${SPMV_DEVICE:-}" 2>/dev/null)" != GPU ]; the
     grep -qE '^check    L y = v .*\(row 8\) <= 1|^check    L y = v .* > (the limit )?1$' "$TMP/out" && grep -q '^check: FAIL' "$TMP/out" &&
         pass "step9 ic0-persistent: the 1% wrong row of L caught by the solve's check" ||
         fail "step9 ic0-persistent: the wrong row of L caught" "$(grep -E '^check' "$TMP/out" | tr '\n' '|')"
-    # its U solve (L's columns, trsv_col) with z_8 1% off
-    sed 's|    VALUE zj = z\[j\] \* val\[b - 1\];|    VALUE zj = z[j] * val[b - 1] * (j == 7 ? (VALUE)1.01 : (VALUE)1);|' \
+    # its L^T solve (L's rows as columns, trsv_upper) with z_8 1% off
+    sed 's|        VALUE zj = z\[j\] \* val\[b - 1\];|        VALUE zj = z[j] * val[b - 1] * (j == 7 ? (VALUE)1.01 : (VALUE)1);|' \
         "$ROOT/step9-pcg/kernel.cl" >"$TMP/k/col.cl"
     if cmp -s "$ROOT/step9-pcg/kernel.cl" "$TMP/k/col.cl"; then
         fail "step9 a broken column solve" "the sed found nothing to break in kernel.cl"
@@ -149,8 +149,8 @@ elif [ "$("$BUILD/devices" --type "${SPMV_DEVICE:-}" 2>/dev/null)" != GPU ]; the
             pass "step9 ic0-persistent: the 1% wrong row of U caught by the solve's check" ||
             fail "step9 ic0-persistent: the wrong row of U caught" "$(grep -E '^check' "$TMP/out" | tr '\n' '|')"
     fi
-    # its own product (csr_row, which its loop runs) 1% off in one row: the product's check
-    sed 's|        s += val\[k\] \* p\[col\[k\]\];|        s += val[k] * p[col[k]] * (i == 7 ? (VALUE)1.01 : (VALUE)1);|' \
+    # its own product (csr_rows, which its loop runs) 1% off in one row: the product's check
+    sed 's|            s += val\[k\] \* p\[col\[k\]\];|            s += val[k] * p[col[k]] * (i == 7 ? (VALUE)1.01 : (VALUE)1);|' \
         "$ROOT/step9-pcg/kernel.cl" >"$TMP/k/csr.cl"
     expect_status "step9 ic0-persistent with row 8 of its product 1% off: status 1" 1 "$bin" --matrix "$D/494_bus.mtx" \
         --precision d --kernel ic0-persistent --kernel-file "$TMP/k/csr.cl"

@@ -35,7 +35,8 @@ void report_describe(const pcg_dev *d)
            d->buffers_ms), d->order_ms, d->factor_ms, d->levels_ms, d->sizes_ms, d->buffers_ms);
     if (d->ver->form == FORM_PERSISTENT) {
         printf("cg       a launch every K iterations: pcg_persistent, one work-item, runs them (q = A p, the tests, "
-               "r, z = U^-1 (L^-1 r) row after row, x and p); the state read back after each launch\n");
+               "r, z = L^-T (L^-1 r): L's rows one after another, then again in reverse as L^T's columns, x and p); "
+               "the state read back after each launch\n");
         printf("levels   L's %d: L's solve takes the rows one after another in their order, U's (U = L^T, from L's "
                "rows) in the reverse\n", d->L.lv.nlev);
         return;
