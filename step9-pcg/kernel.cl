@@ -472,7 +472,7 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
  * entry 14, measures what the order alone changes. The loop's product and
  * solves are csr_rows, trsv_lower and trsv_upper, which csr_serial,
  * trsv_serial and trsv_serial_t run too: the checks run the loop's own
- * code. */
+ * product and solves (not the p.q and r.z they add up on the way). */
 #ifdef PC_SOLVE
 /* q = A p, row after row; returns p.q */
 static VALUE csr_rows(const int n, __global const int *ptr, __global const int *col, __global const VALUE *val,
