@@ -58,13 +58,11 @@ for ((round = 1; round <= ROUNDS; round++)); do
     for a in "${grids[@]}" "${files[@]}"; do
         # each version in its own process, as `--kernel V` runs it and as the
         # yardsticks run: none finds memory or threads an earlier one set up
-        : >"$tmp/out"
         for v in $VERSIONS; do
             # shellcheck disable=SC2086
             timeout "$RUN_TIMEOUT" "$BUILD/step9" "${dev[@]}" $a --kernel "$v" --csv "$tmp/one.csv" \
                 --trsv-csv "$tmp/trsv.csv" >"$tmp/v" 2>&1
             st=$?
-            cat "$tmp/v" >>"$tmp/out"
             [ $st = 2 ] && grep -qE "^==== $v: skipped|CPU device|NVIDIA" "$tmp/v" && continue   # not on this device
             printf 'pcg-sweep: round %d %-52s %-15s status %s: %s\n' "$round" "${a#--}" "$v" "$st" \
                 "$(awk '$2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+\.[0-9]+$/ { printf "%s it %s ms", $2, $5 }' "$tmp/v")"

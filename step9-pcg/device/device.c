@@ -187,12 +187,12 @@ static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
     t->ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, n1 * sizeof(int), ptr, "the factor's row pointers");
     t->col = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * sizeof(int), col, "the factor's columns");
     t->val = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * d->vsize, val, "the factor's values");
-    if (by_level) {
+    if (by_level)
         t->order = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, (n1 - 1 ? n1 - 1 : 1) * sizeof(int), t->lv.order,
                                   "the rows by level");
+    if (d->ver->form == FORM_LEVELS)   /* the persistent form walks the order alone */
         t->lev_ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, ((size_t)t->lv.nlev + 1) * sizeof(int),
                                     t->lv.lev_ptr, "the levels' starts");
-    }
     if (d->ver->form == FORM_SYNCFREE && d->local[K_SPMV] % 32)
         spmv_die(SPMV_EXIT_USAGE, "ic0-syncfree sums a row by warp shuffles, which chapter 6 builds only for a "
                  "--local-size that is a multiple of 32 (not %zu)", d->local[K_SPMV]);
