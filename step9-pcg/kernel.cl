@@ -397,10 +397,17 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
 {
     __local int first;
     int lid = (int)get_local_id(0), lane = lid % ROW_LANES;
+#ifdef SYNC_GRID
+    for (;;) {   /* (TUNING.md) a grid of SYNC_GRID work-groups, each taking rows until none are left */
+#endif
     if (lid == 0)
         first = atomic_add(ticket, (int)get_local_size(0) / ROW_LANES);
     barrier(CLK_LOCAL_MEM_FENCE);
     int s = first + lid / ROW_LANES;
+#ifdef SYNC_GRID
+    if (first >= n)   /* the same for the whole work-group */
+        break;
+#endif
     if (s < n) {   /* the same for a row's lanes */
         int i = lower ? s : n - 1 - s, a = ptr[i], b = ptr[i + 1];
         VALUE part = 0;
@@ -446,6 +453,10 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
 #endif
         }
     }
+#ifdef SYNC_GRID
+    barrier(CLK_LOCAL_MEM_FENCE);   /* every work-item has read first */
+    }
+#endif
     barrier(CLK_GLOBAL_MEM_FENCE);
     if (lid == 0 && atomic_inc(ticket + 1) == (int)get_num_groups(0) - 1) {
         ticket[0] = 0;

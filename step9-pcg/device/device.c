@@ -174,6 +174,29 @@ static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
         ptr = pp, col = pc;
     } else
         memcpy(copy, T->val, (size_t)T->nnz * sizeof *copy);
+#ifdef SYNC_LEVEL_SORT
+    /* (TUNING.md) the sync-free L solve: each row's entries by their column's level, the latest last */
+    int *pcol = NULL;
+    if (d->ver->form == FORM_SYNCFREE && T->lower) {
+        int *lvl = malloc((size_t)T->n * sizeof *lvl);
+        pcol = malloc(nnz1 * sizeof *pcol);
+        if (!lvl || !pcol)
+            spmv_die(SPMV_EXIT_RESOURCES, "out of host memory");
+        for (int l = 0; l < t->lv.nlev; l++)
+            for (int k = t->lv.lev_ptr[l]; k < t->lv.lev_ptr[l + 1]; k++)
+                lvl[t->lv.order[k]] = l;
+        memcpy(pcol, T->col, (size_t)T->nnz * sizeof *pcol);
+        for (int i = 0; i < T->n; i++)
+            for (int k = T->ptr[i] + 1; k < T->ptr[i + 1] - 1; k++)   /* insertion sort, the diagonal left last */
+                for (int m = k; m > T->ptr[i] && lvl[pcol[m - 1]] > lvl[pcol[m]]; m--) {
+                    int c = pcol[m]; double v = copy[m];
+                    pcol[m] = pcol[m - 1], copy[m] = copy[m - 1];
+                    pcol[m - 1] = c, copy[m - 1] = v;
+                }
+        col = pcol;
+        free(lvl);
+    }
+#endif
     for (int i = 0; i < T->n; i++) {
         int at = T->lower ? ptr[i + 1] - 1 : ptr[i];
         copy[at] = 1 / copy[at];
@@ -187,6 +210,9 @@ static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
     t->ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, n1 * sizeof(int), ptr, "the factor's row pointers");
     t->col = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * sizeof(int), col, "the factor's columns");
     t->val = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * d->vsize, val, "the factor's values");
+#ifdef SYNC_LEVEL_SORT
+    free(pcol);
+#endif
     if (by_level)
         t->order = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, (n1 - 1 ? n1 - 1 : 1) * sizeof(int), t->lv.order,
                                   "the rows by level");
@@ -340,6 +366,10 @@ void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
     char extra[128];
     if (d->ver->form == FORM_SYNCFREE)
         snprintf(extra, sizeof extra, " -DCG_FUSED -DPC_SOLVE -DSYNC_FREE -DROW_LANES=%d", d->lanes);
+#ifdef SYNC_GRID
+    if (d->ver->form == FORM_SYNCFREE)
+        snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " -DSYNC_GRID=%d", SYNC_GRID);
+#endif
     else if (d->ver->pc == PC_SOLVE && d->gpu)   /* the chain's work-group, fixed: kernel.cl, trsv_chain */
         snprintf(extra, sizeof extra, " -DCG_FUSED -DPC_SOLVE -DCHAIN_WG=%zu", d->local[K_CHAIN]);
     else
