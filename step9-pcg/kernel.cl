@@ -393,15 +393,27 @@ __kernel void trsv_mark(const int n, __global VALUE *y)
 __kernel void trsv_syncfree(const int n, const int lower, __global const int *restrict ptr,
                             __global const int *restrict col, __global const VALUE *restrict val,
                             __global const VALUE *restrict v, __global volatile VALUE *y, __global volatile int *done,
-                            const int stamp, __global volatile int *ticket, __global volatile int *fail)
+                            const int stamp, __global volatile int *ticket, __global volatile int *fail
+#ifdef SYNC_CHUNKS
+                            , __global const int *restrict chunks
+#endif
+                            )
 {
     __local int first;
     int lid = (int)get_local_id(0), lane = lid % ROW_LANES;
 #ifdef SYNC_GRID
     for (;;) {   /* (TUNING.md) a grid of SYNC_GRID work-groups, each taking rows until none are left */
 #endif
+#ifdef SYNC_CHUNKS
+    /* (TUNING.md) the work-groups' blocks of rows handed out by the blocks' own levels (device.c) */
+    if (lid == 0) {
+        int rows = (int)get_local_size(0) / ROW_LANES, t = atomic_inc(ticket);
+        first = t < (n + rows - 1) / rows ? chunks[t] * rows : n;
+    }
+#else
     if (lid == 0)
         first = atomic_add(ticket, (int)get_local_size(0) / ROW_LANES);
+#endif
     barrier(CLK_LOCAL_MEM_FENCE);
     int s = first + lid / ROW_LANES;
 #ifdef SYNC_GRID
