@@ -427,9 +427,17 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
          * the columns, U: down them): the rows solved last come last, while
          * the loads of the others are already under way (TUNING.md, entry 10) */
         int far = lower ? a : b - 1, step = lower ? 1 : -1;
-        for (int t = lane; t < b - a - 1; t += ROW_LANES) {
-            int k = far + step * t, j = col[k];
-#ifndef SYNC_FLAGS
+#if defined(SYNC_PREFETCH) && SYNC_PREFETCH == 2 && !defined(SYNC_FLAGS)
+        /* (TUNING.md) the next entry's column and value loaded before this entry's wait */
+        int len = b - a - 1, t = lane, jn = 0;
+        VALUE an = 0;
+        if (t < len)
+            jn = col[far + step * t], an = val[far + step * t];
+        for (; t < len; t += ROW_LANES) {
+            int j = jn;
+            VALUE w = an;
+            if (t + ROW_LANES < len)
+                jn = col[far + step * (t + ROW_LANES)], an = val[far + step * (t + ROW_LANES)];
             VALUE yj = y[j];
             for (int spins = 0; IS_UNSOLVED(yj); spins++) {
                 if (spins == SPIN_LIMIT) {
@@ -439,7 +447,29 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
                 }
                 yj = y[j];
             }
-            part += val[k] * yj;
+            part += w * yj;
+        }
+#else
+        for (int t = lane; t < b - a - 1; t += ROW_LANES) {
+            int k = far + step * t, j = col[k];
+#ifndef SYNC_FLAGS
+#if defined(SYNC_PREFETCH)   /* (TUNING.md) the value loaded before the wait */
+            VALUE w = val[k];
+#define W_K w
+#else
+#define W_K val[k]
+#endif
+            VALUE yj = y[j];
+            for (int spins = 0; IS_UNSOLVED(yj); spins++) {
+                if (spins == SPIN_LIMIT) {
+                    *fail = 1;
+                    yj = NAN;
+                    break;
+                }
+                yj = y[j];
+            }
+            part += W_K * yj;
+#undef W_K
 #else
             for (int spins = 0; DONE(j) != stamp; spins++)
                 if (spins == SPIN_LIMIT) {
@@ -450,6 +480,7 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
             part += val[k] * y[j];
 #endif
         }
+#endif
 #if ROW_LANES == 32
         for (int w = 16; w > 0; w >>= 1)
             part += shfl_down(part, w);

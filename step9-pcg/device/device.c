@@ -399,6 +399,10 @@ void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
     if (d->ver->form == FORM_SYNCFREE)
         snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " -DSYNC_CHUNKS");
 #endif
+#ifdef SYNC_PREFETCH
+    if (d->ver->form == FORM_SYNCFREE)
+        snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " -DSYNC_PREFETCH=%d", SYNC_PREFETCH);
+#endif
     else if (d->ver->pc == PC_SOLVE && d->gpu)   /* the chain's work-group, fixed: kernel.cl, trsv_chain */
         snprintf(extra, sizeof extra, " -DCG_FUSED -DPC_SOLVE -DCHAIN_WG=%zu", d->local[K_CHAIN]);
     else
