@@ -393,33 +393,14 @@ __kernel void trsv_mark(const int n, __global VALUE *y)
 __kernel void trsv_syncfree(const int n, const int lower, __global const int *restrict ptr,
                             __global const int *restrict col, __global const VALUE *restrict val,
                             __global const VALUE *restrict v, __global volatile VALUE *y, __global volatile int *done,
-                            const int stamp, __global volatile int *ticket, __global volatile int *fail
-#ifdef SYNC_CHUNKS
-                            , __global const int *restrict chunks
-#endif
-                            )
+                            const int stamp, __global volatile int *ticket, __global volatile int *fail)
 {
     __local int first;
     int lid = (int)get_local_id(0), lane = lid % ROW_LANES;
-#ifdef SYNC_GRID
-    for (;;) {   /* (TUNING.md) a grid of SYNC_GRID work-groups, each taking rows until none are left */
-#endif
-#ifdef SYNC_CHUNKS
-    /* (TUNING.md) the work-groups' blocks of rows handed out by the blocks' own levels (device.c) */
-    if (lid == 0) {
-        int rows = (int)get_local_size(0) / ROW_LANES, t = atomic_inc(ticket);
-        first = t < (n + rows - 1) / rows ? chunks[t] * rows : n;
-    }
-#else
     if (lid == 0)
         first = atomic_add(ticket, (int)get_local_size(0) / ROW_LANES);
-#endif
     barrier(CLK_LOCAL_MEM_FENCE);
     int s = first + lid / ROW_LANES;
-#ifdef SYNC_GRID
-    if (first >= n)   /* the same for the whole work-group */
-        break;
-#endif
     if (s < n) {   /* the same for a row's lanes */
         int i = lower ? s : n - 1 - s, a = ptr[i], b = ptr[i + 1];
         VALUE part = 0;
@@ -427,8 +408,12 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
          * the columns, U: down them): the rows solved last come last, while
          * the loads of the others are already under way (TUNING.md, entry 10) */
         int far = lower ? a : b - 1, step = lower ? 1 : -1;
-#if defined(SYNC_PREFETCH) && SYNC_PREFETCH == 2 && !defined(SYNC_FLAGS)
-        /* (TUNING.md) the next entry's column and value loaded before this entry's wait */
+#ifndef SYNC_FLAGS
+        /* each entry's column and value loaded one entry ahead, before
+         * the wait on the entry before: when y_j comes in, l_ij is already
+         * here (in natural order the last y_j a row waits on is the row
+         * before, solved just now; without this, l_ij's load, often from
+         * memory, followed it: TUNING.md, entry 15) */
         int len = b - a - 1, t = lane, jn = 0;
         VALUE an = 0;
         if (t < len)
@@ -452,25 +437,6 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
 #else
         for (int t = lane; t < b - a - 1; t += ROW_LANES) {
             int k = far + step * t, j = col[k];
-#ifndef SYNC_FLAGS
-#if defined(SYNC_PREFETCH)   /* (TUNING.md) the value loaded before the wait */
-            VALUE w = val[k];
-#define W_K w
-#else
-#define W_K val[k]
-#endif
-            VALUE yj = y[j];
-            for (int spins = 0; IS_UNSOLVED(yj); spins++) {
-                if (spins == SPIN_LIMIT) {
-                    *fail = 1;
-                    yj = NAN;
-                    break;
-                }
-                yj = y[j];
-            }
-            part += W_K * yj;
-#undef W_K
-#else
             for (int spins = 0; DONE(j) != stamp; spins++)
                 if (spins == SPIN_LIMIT) {
                     *fail = 1;
@@ -478,7 +444,6 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
                     break;
                 }
             part += val[k] * y[j];
-#endif
         }
 #endif
 #if ROW_LANES == 32
@@ -496,10 +461,6 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
 #endif
         }
     }
-#ifdef SYNC_GRID
-    barrier(CLK_LOCAL_MEM_FENCE);   /* every work-item has read first */
-    }
-#endif
     barrier(CLK_GLOBAL_MEM_FENCE);
     if (lid == 0 && atomic_inc(ticket + 1) == (int)get_num_groups(0) - 1) {
         ticket[0] = 0;

@@ -165,16 +165,9 @@ static void tri_syncfree_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
         CL_CHECK(clSetKernelArg(k, 2 + i, sizeof(cl_mem), &a[i]));
     CL_CHECK(clSetKernelArg(k, 8, sizeof d->stamp, &d->stamp));
     CL_CHECK(clSetKernelArg(k, 9, sizeof t->ticket, &t->ticket));
-#ifdef SYNC_CHUNKS
-    CL_CHECK(clSetKernelArg(k, 11, sizeof t->chunks, &t->chunks));
-#endif
     CL_CHECK(clSetKernelArg(d->k[K_MARK], 1, sizeof y, &y));
     launch(d, K_MARK, d->global[K_MARK]);   /* y = "unsolved" (kernel.cl: the value variant waits on it) */
-    size_t global = spmv_round_up((size_t)d->n * d->lanes, d->local[K_SYNC]);
-#ifdef SYNC_GRID
-    global = global < (size_t)SYNC_GRID * d->local[K_SYNC] ? global : (size_t)SYNC_GRID * d->local[K_SYNC];
-#endif
-    launch(d, K_SYNC, global);   /* d->lanes a row */
+    launch(d, K_SYNC, spmv_round_up((size_t)d->n * d->lanes, d->local[K_SYNC]));   /* d->lanes a row */
 }
 
 /* L y = v (K_SERIAL) or L^T y = v (K_SERIAL_T), row after row in the

@@ -174,29 +174,6 @@ static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
         ptr = pp, col = pc;
     } else
         memcpy(copy, T->val, (size_t)T->nnz * sizeof *copy);
-#ifdef SYNC_LEVEL_SORT
-    /* (TUNING.md) the sync-free L solve: each row's entries by their column's level, the latest last */
-    int *pcol = NULL;
-    if (d->ver->form == FORM_SYNCFREE && T->lower) {
-        int *lvl = malloc((size_t)T->n * sizeof *lvl);
-        pcol = malloc(nnz1 * sizeof *pcol);
-        if (!lvl || !pcol)
-            spmv_die(SPMV_EXIT_RESOURCES, "out of host memory");
-        for (int l = 0; l < t->lv.nlev; l++)
-            for (int k = t->lv.lev_ptr[l]; k < t->lv.lev_ptr[l + 1]; k++)
-                lvl[t->lv.order[k]] = l;
-        memcpy(pcol, T->col, (size_t)T->nnz * sizeof *pcol);
-        for (int i = 0; i < T->n; i++)
-            for (int k = T->ptr[i] + 1; k < T->ptr[i + 1] - 1; k++)   /* insertion sort, the diagonal left last */
-                for (int m = k; m > T->ptr[i] && lvl[pcol[m - 1]] > lvl[pcol[m]]; m--) {
-                    int c = pcol[m]; double v = copy[m];
-                    pcol[m] = pcol[m - 1], copy[m] = copy[m - 1];
-                    pcol[m - 1] = c, copy[m - 1] = v;
-                }
-        col = pcol;
-        free(lvl);
-    }
-#endif
     for (int i = 0; i < T->n; i++) {
         int at = T->lower ? ptr[i + 1] - 1 : ptr[i];
         copy[at] = 1 / copy[at];
@@ -210,9 +187,6 @@ static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
     t->ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, n1 * sizeof(int), ptr, "the factor's row pointers");
     t->col = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * sizeof(int), col, "the factor's columns");
     t->val = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, nnz1 * d->vsize, val, "the factor's values");
-#ifdef SYNC_LEVEL_SORT
-    free(pcol);
-#endif
     if (by_level)
         t->order = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, (n1 - 1 ? n1 - 1 : 1) * sizeof(int), t->lv.order,
                                   "the rows by level");
@@ -229,31 +203,6 @@ static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
         t->done = spmv_cl_buffer(d->cl, CL_MEM_READ_WRITE, (n1 - 1 ? n1 - 1 : 1) * sizeof(int), zero, "the flags");
         t->ticket = spmv_cl_buffer(d->cl, CL_MEM_READ_WRITE, 2 * sizeof(int), zero, "the rows' counters");
         free(zero);
-#ifdef SYNC_CHUNKS
-        /* (TUNING.md) a work-group's block of rows, in solve order; a block's level is 1 + the largest of the
-         * blocks its rows read (all earlier blocks); the blocks handed out by level, so each waits only on
-         * blocks handed out before it */
-        int ch = (int)d->local[K_SYNC], nch = (T->n + ch - 1) / ch, *clev = calloc((size_t)nch + 1, sizeof(int)),
-            *cnt = calloc((size_t)nch + 2, sizeof(int)), *corder = malloc(((size_t)nch + 1) * sizeof(int));
-        if (!clev || !cnt || !corder)
-            spmv_die(SPMV_EXIT_RESOURCES, "out of host memory");
-        for (int s = 0; s < T->n; s++) {
-            int i = T->lower ? s : T->n - 1 - s, c = s / ch;
-            for (int k = T->ptr[i]; k < T->ptr[i + 1]; k++) {
-                int j = T->col[k], cj = (T->lower ? j : T->n - 1 - j) / ch;
-                if (cj < c && clev[cj] + 1 > clev[c])
-                    clev[c] = clev[cj] + 1;
-            }
-        }
-        for (int c = 0; c < nch; c++)
-            cnt[clev[c] + 1]++;
-        for (int l = 0; l <= nch; l++)
-            cnt[l + 1] += cnt[l];
-        for (int c = 0; c < nch; c++)
-            corder[cnt[clev[c]]++] = c;
-        t->chunks = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, ((size_t)nch + 1) * sizeof(int), corder, "the blocks' order");
-        free(clev), free(cnt), free(corder);
-#endif
     }
 }
 
@@ -391,18 +340,6 @@ void device_program(pcg_dev *d, const spmv_options *o, const cg_system *s)
     char extra[128];
     if (d->ver->form == FORM_SYNCFREE)
         snprintf(extra, sizeof extra, " -DCG_FUSED -DPC_SOLVE -DSYNC_FREE -DROW_LANES=%d", d->lanes);
-#ifdef SYNC_GRID
-    if (d->ver->form == FORM_SYNCFREE)
-        snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " -DSYNC_GRID=%d", SYNC_GRID);
-#endif
-#ifdef SYNC_CHUNKS
-    if (d->ver->form == FORM_SYNCFREE)
-        snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " -DSYNC_CHUNKS");
-#endif
-#ifdef SYNC_PREFETCH
-    if (d->ver->form == FORM_SYNCFREE)
-        snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " -DSYNC_PREFETCH=%d", SYNC_PREFETCH);
-#endif
     else if (d->ver->pc == PC_SOLVE && d->gpu)   /* the chain's work-group, fixed: kernel.cl, trsv_chain */
         snprintf(extra, sizeof extra, " -DCG_FUSED -DPC_SOLVE -DCHAIN_WG=%zu", d->local[K_CHAIN]);
     else
@@ -447,7 +384,7 @@ void device_release(pcg_dev *d)
         clReleaseProgram(d->prog);
     cl_mem bufs[] = { d->ptr, d->col, d->val, d->b, d->x, d->r, d->p, d->q, d->z, d->y, d->t, d->dinv,
                       d->rr_part, d->rz_part, d->scal, d->state, d->fail, d->L.ptr, d->L.col, d->L.val,
-                      d->L.order, d->L.lev_ptr, d->L.done, d->L.ticket, d->L.chunks, d->U.chunks, d->U.ptr, d->U.col, d->U.val, d->U.order,
+                      d->L.order, d->L.lev_ptr, d->L.done, d->L.ticket, d->U.ptr, d->U.col, d->U.val, d->U.order,
                       d->U.lev_ptr, d->U.done, d->U.ticket };
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
         if (bufs[i])

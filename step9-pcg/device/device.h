@@ -33,7 +33,7 @@ typedef struct {
 /* One triangular factor on the device, with its levels and their schedule */
 typedef struct {
     int lower, nlev, widest, nseg, chains;
-    cl_mem ptr, col, val, order, lev_ptr, done, ticket, chunks;   /* done, ticket: the sync-free solve's flags and counter */
+    cl_mem ptr, col, val, order, lev_ptr, done, ticket;   /* done, ticket: the sync-free solve's flags and counter */
     tri_seg *seg;
     tri_levels lv;   /* the host's */
 } tri_dev;

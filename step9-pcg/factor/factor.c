@@ -186,7 +186,8 @@ int ic0_values(const csr_matrix *A, ic_factor *f, const tri_levels *lv, spmv_err
 {
     /* a column map a thread, at most IC0_MAP_BYTES of them in all */
     size_t map = (A->rows ? (size_t)A->rows : 1) * sizeof(int);
-    int threads = lv->nlev && A->rows / lv->nlev >= IC0_WIDE && A->rows >= IC0_WIDE * 64 ? omp_get_max_threads() : 1;
+    int most = omp_get_max_threads();
+    int threads = lv->nlev && A->rows / lv->nlev >= IC0_ROWS_A_THREAD * most && A->rows >= IC0_WIDE * 64 ? most : 1;
     if ((size_t)threads * map > IC0_MAP_BYTES)
         threads = IC0_MAP_BYTES / map > 1 ? (int)(IC0_MAP_BYTES / map) : 1;
     int *pos[threads];

@@ -45,8 +45,9 @@ typedef struct {
  * positive); ic0_values, given lv = tri_levels_make(&f->L), its values,
  * the rows of a level side by side on the host's cores (OpenMP, each
  * thread with a column map of n ints, IC0_MAP_BYTES at most in all; one
- * thread where the levels average fewer than IC0_WIDE rows or A has fewer
- * than 64 IC0_WIDE rows: the threads' start costs more there). The factor is the same whatever the threads: each row is made the
+ * thread where the levels average fewer than IC0_ROWS_A_THREAD rows for
+ * each of the host's threads or A has fewer than 64 IC0_WIDE rows: the
+ * threads' start costs more there; TUNING.md, entries 11 and 16). The factor is the same whatever the threads: each row is made the
  * same way from rows of earlier levels. ic0_upper then makes U = L^T as
  * rows of its own (every form but the persistent one, which solves with
  * L's rows alone, and whose check makes U after the solve). */
@@ -55,6 +56,7 @@ int ic0_values(const csr_matrix *A, ic_factor *f, const tri_levels *lv, spmv_err
 int ic0_upper(const csr_matrix *A, ic_factor *f, spmv_error *err);
 void ic0_free(ic_factor *f);
 #define IC0_MAP_BYTES ((size_t)256 << 20)
+#define IC0_ROWS_A_THREAD 16
 #ifndef IC0_WIDE
 #define IC0_WIDE 256
 #endif
