@@ -150,15 +150,16 @@ static int fits_buffer(const spmv_limits *run, const char *what, double bytes, s
 {
     if (run->device[0] && run->max_alloc > 0 && bytes > run->max_alloc)
         return spmv_fail(err, "%s would take %.1f GiB on the device, more than %s allows in one "
-                         "buffer (%.1f GiB)", what, GIB(bytes), run->device, GIB(run->max_alloc));
+                         "buffer (%.1f GiB): out of device memory", what, GIB(bytes), run->device,
+                         GIB(run->max_alloc));
     return 0;
 }
 
 static int fits_device(const spmv_limits *run, double total, const char *parts, spmv_error *err)
 {
     if (run->device[0] && run->global_mem > 0 && total > run->global_mem)
-        return spmv_fail(err, "%s would take %.1f GiB on the device, more than the %.1f GiB of %s",
-                         parts, GIB(total), GIB(run->global_mem), run->device);
+        return spmv_fail(err, "%s would take %.1f GiB on the device, more than the %.1f GiB of %s: "
+                         "out of device memory", parts, GIB(total), GIB(run->global_mem), run->device);
     return 0;
 }
 
