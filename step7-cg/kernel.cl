@@ -466,3 +466,107 @@ __kernel void cg_pipelined(const int n, __global VALUE *restrict x, __global VAL
     if (get_local_id(0) == 0)
         rr_out[get_group_id(0)] = v;
 }
+
+#ifdef CG_PERSIST
+/* (TUNING.md) The pipelined iteration, COUNT of them in one launch on a
+ * grid every work-group of which runs at once (NVIDIA: as many work-groups
+ * as the host launches, a few a multiprocessor), a grid-wide barrier
+ * between its two halves: the product with p.Ap and Ap.Ap, then alpha,
+ * beta and x, r, p with r.r, as cg_pipelined. OpenCL 1.2 does not promise
+ * that the work-groups run at once: a spin past PERSIST_SPIN sets bar[2]
+ * and the launch ends, which the host reports. */
+#define PERSIST_SPIN (1 << 26)
+static int grid_sync(__global volatile int *bar, __local int *ok)
+{
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    if (get_local_id(0) == 0) {
+        int gen = bar[1], spins = 0;
+        __asm__ __volatile__("membar.gl;" ::: "memory");
+        if (atomic_inc(bar) == (int)get_num_groups(0) - 1) {
+            bar[0] = 0;
+            __asm__ __volatile__("membar.gl;" ::: "memory");
+            atomic_inc(bar + 1);
+        } else
+            while (bar[1] == gen && ++spins < PERSIST_SPIN)
+                ;
+        if (spins >= PERSIST_SPIN)
+            bar[2] = 1;
+        __asm__ __volatile__("membar.gl;" ::: "memory");
+        *ok = bar[2] == 0;
+    }
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    return *ok;
+}
+/* the sum of part[0..count), every work-group the same */
+static VALUE grid_partials(__local VALUE *s, __global const VALUE *part, int count, int stride)
+{
+    VALUE v = 0;
+    for (int i = get_local_id(0); i < count; i += get_local_size(0))
+        v += part[stride * i];
+    return wg_sum(s, v);
+}
+__kernel void cg_persist(const int n, const int count, const VALUE thresh, __global const int *restrict ptr,
+                         __global const int *restrict col, __global const VALUE *restrict val, __global VALUE *x,
+                         __global VALUE *r, __global VALUE *p, __global VALUE *q, const int nrr,
+                         __global VALUE *rrp, __global VALUE *pair, __global VALUE *scal, __global int *state,
+                         __global volatile int *bar, __local VALUE *scratch)
+{
+    __local int ok;
+    if (state[0] != 0)
+        return;
+    int g = get_group_id(0), ng = get_num_groups(0), lid = get_local_id(0);
+    int gid = get_global_id(0), gs = get_global_size(0);
+    VALUE rr = grid_partials(scratch, rrp, nrr, 1);
+    for (int it = 0; it < count; it++) {
+        VALUE pq = 0, qq = 0;
+        for (int i = gid; i < n; i += gs) {   /* q = A p, a row a work-item, as chapter 6's csr_scalar */
+            VALUE s = 0;
+            for (int k = ptr[i]; k < ptr[i + 1]; k++)
+                s += val[k] * p[col[k]];
+            q[i] = s;
+            pq += p[i] * s;
+            qq += s * s;
+        }
+        pq = wg_sum(scratch, pq);
+        qq = wg_sum(scratch, qq);
+        if (lid == 0)
+            pair[2 * g] = pq, pair[2 * g + 1] = qq;
+        if (!grid_sync(bar, &ok))
+            break;
+        pq = grid_partials(scratch, pair, ng, 2);
+        qq = grid_partials(scratch, pair + 1, ng, 2);
+        int done = thresh >= 0 && rr <= thresh, broken = !done && !(pq > 0);
+        if (done || broken) {
+            if (g == 0 && lid == 0) {
+                state[0] = done ? 1 : 2;
+                scal[0] = rr;
+                scal[2] = pq;
+            }
+            break;
+        }
+        VALUE alpha = rr / pq, beta = (alpha * alpha * qq - rr) / rr;
+        if (g == 0 && lid == 0) {
+            scal[0] = rr;
+            scal[1] = alpha;
+            state[1] += 1;
+        }
+        VALUE v = 0;
+        for (int i = gid; i < n; i += gs) {
+            VALUE pi = p[i], ri = r[i] - alpha * q[i];
+            x[i] += alpha * pi;
+            r[i] = ri;
+            p[i] = ri + beta * pi;
+            v += ri * ri;
+        }
+        v = wg_sum(scratch, v);
+        if (lid == 0)
+            pair[2 * ng + g] = v;
+        if (!grid_sync(bar, &ok))
+            break;
+        rr = grid_partials(scratch, pair + 2 * ng, ng, 1);
+    }
+    if (g == 0)   /* r.r for the next launch and the host: the partials' first, the rest 0 */
+        for (int i = lid; i < nrr; i += get_local_size(0))
+            rrp[i] = i ? 0 : rr;
+}
+#endif

@@ -162,6 +162,8 @@ static void solve_plain(cg_dev *d, int maxiter, double thresh, void *tmp, cg_run
  * every k iterations */
 static void solve_fused(cg_dev *d, int maxiter, double thresh, int k, void *tmp, cg_run *run)
 {
+    if (d->persist)
+        spmv_cl_arg_value(d->k[K_PERSIST], 2, d->single, thresh < 0 ? -1.0 : thresh);
     if (d->pipelined)
         for (int i = 0; i < 2; i++)
             spmv_cl_arg_value(d->k[K_PIPE_A + i], 9, d->single, thresh < 0 ? -1.0 : thresh);
@@ -175,7 +177,11 @@ static void solve_fused(cg_dev *d, int maxiter, double thresh, int k, void *tmp,
     while (launched < maxiter) {
         int kk = maxiter - launched < k ? maxiter - launched : k;
         double tb = now_ms();
-        for (int j = 0; j < kk; j++) {
+        if (d->persist) {   /* (CG_PERSIST) the block's kk iterations in one launch */
+            CL_CHECK(clSetKernelArg(d->k[K_PERSIST], 1, sizeof kk, &kk));
+            launch(d, K_PERSIST);
+        }
+        for (int j = 0; j < kk && !d->persist; j++) {
             if (d->pipelined) {
                 launch(d, K_SPMV);           /* q = A p, and the partials of p.q and q.q */
                 launch(d, K_PIPE_A + ph);    /* the tests, alpha, beta; x, r, p, and the partials of r.r */
@@ -196,6 +202,13 @@ static void solve_fused(cg_dev *d, int maxiter, double thresh, int k, void *tmp,
             break;
     }
     run->total_ms += now_ms() - t0;
+    if (d->persist) {
+        int bar[3];
+        read_back(d, d->bar, 0, sizeof bar, bar);
+        if (bar[2])
+            spmv_die(SPMV_EXIT_RESOURCES, "cg_persist: a work-group waited at the grid's barrier past its limit: "
+                     "this device did not run every work-group at once");
+    }
     run->launched = launched;
     run->iterations = state[1];
     double scal[3] = { 0, 0, 0 };

@@ -12,7 +12,13 @@
 
 static const char *const KNAME[K_COUNT] = { NULL, "cg_dot", "cg_restart", "cg_axpy", "cg_axpy", "cg_xpay",
                                             "cg_alpha", "cg_update_r", "cg_update_xp", "cg_pipelined",
-                                            "cg_pipelined" };
+                                            "cg_pipelined", "cg_persist" };
+#ifndef PERSIST_LOCAL
+#define PERSIST_LOCAL 512
+#endif
+#ifndef PERSIST_PER_CU
+#define PERSIST_PER_CU 2
+#endif
 
 void device_sizes(cg_dev *d, const spmv_options *o, int vector, int group, int unroll, int gpu)
 {
@@ -136,8 +142,12 @@ cl_program device_program(cg_dev *d, const spmv_options *o, char p, int vector, 
 {
     char opts[1024];
     d->last_group = d->pipelined && gpu && d->cl->ptx;
+#ifdef CG_PERSIST
+    d->persist = d->last_group;
+#endif
     cg_program_options(opts, sizeof opts, d->cl, o, p, gpu, d->local[K_SPMV], group, unroll,
-                       d->last_group ? " -DCG_PIPELINED -DCG_LAST_GROUP"
+                       d->persist ? " -DCG_PIPELINED -DCG_LAST_GROUP -DCG_PERSIST"
+                       : d->last_group ? " -DCG_PIPELINED -DCG_LAST_GROUP"
                        : d->pipelined ? " -DCG_PIPELINED" : d->fused ? " -DCG_FUSED" : "");
     const char *src[2] = { o->kernel_file, STEP6_KERNEL_PATH };
     cl_program prog = spmv_cl_build_files(d->cl, src, 2, opts);
@@ -145,7 +155,7 @@ cl_program device_program(cg_dev *d, const spmv_options *o, char p, int vector, 
     d->k[K_SPMV] = spmv_cl_kernel(prog, vector ? "csr_vector" : "csr_scalar");
     for (int i = 1; i < K_COUNT; i++) {
         int version = i <= K_RESTART ? -1 : i <= K_XPAY ? 0 : i <= K_UPD_XP ? 1 : 2;   /* -1: every version's */
-        if (version < 0 || version == d->fused + d->pipelined)
+        if ((version < 0 || version == d->fused + d->pipelined) && (i != K_PERSIST || d->persist))
             d->k[i] = spmv_cl_kernel(prog, KNAME[i]);
     }
     /* cg_alpha: one work-group, as wide as this kernel may be, a power of
@@ -153,6 +163,25 @@ cl_program device_program(cg_dev *d, const spmv_options *o, char p, int vector, 
     if (d->k[K_ALPHA]) {
         d->alpha_local = cg_fit_group(d->cl, d->k[K_ALPHA], d->alpha_local);
         d->local[K_ALPHA] = d->global[K_ALPHA] = d->alpha_local;
+    }
+    if (d->persist) {   /* a grid of PERSIST_PER_CU work-groups a compute unit, its pairs and r.r partials */
+        d->local[K_PERSIST] = PERSIST_LOCAL;
+        d->global[K_PERSIST] = (size_t)PERSIST_PER_CU * d->cl->compute_units * PERSIST_LOCAL;
+        size_t ngp = d->global[K_PERSIST] / PERSIST_LOCAL;
+        int zero[3] = { 0, 0, 0 };
+        d->pers = spmv_cl_buffer(d->cl, CL_MEM_READ_WRITE, 3 * ngp * d->vsize, NULL, "the grid's partials");
+        d->bar = spmv_cl_buffer(d->cl, CL_MEM_READ_WRITE, sizeof zero, zero, "the grid's barrier");
+        cl_kernel kp = d->k[K_PERSIST];
+        cl_mem a1[] = { d->ptr, d->col, d->val, d->x, d->r, d->p, d->q };
+        CL_CHECK(clSetKernelArg(kp, 0, sizeof d->n, &d->n));
+        for (int j = 0; j < 7; j++)
+            CL_CHECK(clSetKernelArg(kp, 3 + j, sizeof(cl_mem), &a1[j]));
+        CL_CHECK(clSetKernelArg(kp, 10, sizeof d->ng, &d->ng));
+        cl_mem a2[] = { d->part, d->pers, d->scal, d->state, d->bar };
+        for (int j = 0; j < 5; j++)
+            CL_CHECK(clSetKernelArg(kp, 11 + j, sizeof(cl_mem), &a2[j]));
+        CL_CHECK(clSetKernelArg(kp, 16, PERSIST_LOCAL * (size_t)d->vsize, NULL));
+        printf("cg       (CG_PERSIST) pipelined in one launch a block: %zu work-groups of %d\n", ngp, PERSIST_LOCAL);
     }
     if (d->fused && d->spmv_scratch == 1)
         d->spmv_scratch = d->local[K_SPMV];   /* the scalar product's p.q: a value per work-item */
@@ -191,4 +220,6 @@ void device_release(cg_dev *d)
     cl_mem bufs[] = { d->ptr, d->col, d->val, d->b, d->x, d->r, d->p, d->q, d->part, d->part2, d->scal, d->state };
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
         clReleaseMemObject(bufs[i]);
+    if (d->pers)
+        clReleaseMemObject(d->pers), clReleaseMemObject(d->bar);
 }

@@ -10,7 +10,7 @@
 #include "spmv.h"
 
 enum { K_SPMV, K_DOT, K_RESTART, K_AXPY_X, K_AXPY_R, K_XPAY, K_ALPHA, K_UPD_R, K_UPD_XP, K_PIPE_A, K_PIPE_B,
-       K_COUNT };
+       K_PERSIST, K_COUNT };
 
 /* One version's solve on the device: its kernels, sizes and buffers, and
  * the events of the loop the split records (profile/profile.h). */
@@ -21,6 +21,8 @@ typedef struct {
     cl_kernel k[K_COUNT];
     size_t global[K_COUNT], local[K_COUNT];
     cl_mem ptr, col, val, b, x, r, p, q, part, part2, scal, state;   /* part2: pipelined's other r.r partials */
+    int persist;            /* (TUNING.md, CG_PERSIST) pipelined in one launch a block, a grid barrier between halves */
+    cl_mem pers, bar;       /* its pairs and r.r partials; its barrier's count, generation and failure */
     int ng, npq;            /* partials: the vector kernels' work-groups, the product's */
     size_t spmv_scratch, alpha_local;
     double bb;              /* b.b in double, on the host */
