@@ -412,8 +412,8 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
         /* each entry's column and value loaded one entry ahead, before
          * the wait on the entry before: when y_j comes in, l_ij is already
          * here (in natural order the last y_j a row waits on is the row
-         * before, solved just now; without this, l_ij's load, often from
-         * memory, followed it: TUNING.md, entry 15) */
+         * before, solved just now; without this, l_ij's load followed
+         * the wait; a guess: often from memory: TUNING.md, entry 15) */
         int len = b - a - 1, t = lane, jn = 0;
         VALUE an = 0;
         if (t < len)
@@ -471,7 +471,7 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
 
 /* ---- The whole loop in one work-item (ic0-persistent: a CPU device) ----
  * On PoCL ic0's iteration on the collection's small files takes 51 to 55
- * us (medians), its two solves 1.4 to 5.7 (README.md, the PoCL tables);
+ * us (medians), its two solves 2.1 to 5.4 (README.md, the PoCL tables);
  * the rest holds five more launches and a read-back an iteration. Here
  * the loop itself runs on the device, COUNT iterations a launch, with the
  * same tests and the same state as pcg_alpha's. r.r and r.z come in as
