@@ -396,6 +396,22 @@ __kernel void cg_update_xp(const int n, __global VALUE *restrict x, __global VAL
     update_xp(n, scal[1], sum_partials(scratch, nrr, rr_part) / scal[0], x, p, r);
 }
 
+/* The pipelined update: x += alpha p; r -= alpha q; p = r + beta p, in one
+ * sweep; returns this work-item's share of the new r.r */
+static VALUE pipe_update(const int n, const VALUE alpha, const VALUE beta, __global VALUE *x, __global VALUE *r,
+                         __global VALUE *p, __global const VALUE *q)
+{
+    VALUE v = 0;
+    FOR_EACH(i, n) {
+        VALUE pi = p[i], ri = r[i] - alpha * q[i];
+        x[i] += alpha * pi;
+        r[i] = ri;
+        p[i] = ri + beta * pi;
+        v += ri * ri;
+    }
+    return v;
+}
+
 /* ---- pipelined: 2 launches an iteration, 9 sweeps ----
  * After Rupp, Weinbub, Juengel and Grasser, "Pipelined iterative solvers
  * with kernel fusion for graphics processing units" (ACM TOMS, 2016), as
@@ -454,15 +470,7 @@ __kernel void cg_pipelined(const int n, __global VALUE *restrict x, __global VAL
         scal[1] = alpha;
         state[1] += 1;
     }
-    VALUE v = 0;
-    FOR_EACH(i, n) {
-        VALUE pi = p[i], ri = r[i] - alpha * q[i];
-        x[i] += alpha * pi;
-        r[i] = ri;
-        p[i] = ri + beta * pi;
-        v += ri * ri;
-    }
-    v = wg_sum(scratch, v);
+    VALUE v = wg_sum(scratch, pipe_update(n, alpha, beta, x, r, p, q));
     if (get_local_id(0) == 0)
         rr_out[get_group_id(0)] = v;
 }
@@ -550,15 +558,7 @@ __kernel void cg_persist(const int n, const int count, const VALUE thresh, __glo
             scal[1] = alpha;
             state[1] += 1;
         }
-        VALUE v = 0;
-        for (int i = gid; i < n; i += gs) {
-            VALUE pi = p[i], ri = r[i] - alpha * q[i];
-            x[i] += alpha * pi;
-            r[i] = ri;
-            p[i] = ri + beta * pi;
-            v += ri * ri;
-        }
-        v = wg_sum(scratch, v);
+        VALUE v = wg_sum(scratch, pipe_update(n, alpha, beta, x, r, p, q));
         if (lid == 0)
             pair[2 * ng + g] = v;
         if (!grid_sync(bar, &ok))
