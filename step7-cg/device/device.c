@@ -13,11 +13,11 @@
 static const char *const KNAME[K_COUNT] = { NULL, "cg_dot", "cg_restart", "cg_axpy", "cg_axpy", "cg_xpay",
                                             "cg_alpha", "cg_update_r", "cg_update_xp", "cg_pipelined",
                                             "cg_pipelined", "cg_persist" };
-#ifndef PERSIST_LOCAL
-#define PERSIST_LOCAL 512
+#ifndef PERSIST_LOCAL   /* (TUNING.md) 4 x 256 a multiprocessor: the fastest at 1024² on the H200 */
+#define PERSIST_LOCAL 256
 #endif
 #ifndef PERSIST_PER_CU
-#define PERSIST_PER_CU 2
+#define PERSIST_PER_CU 4
 #endif
 
 void device_sizes(cg_dev *d, const spmv_options *o, int vector, int group, int unroll, int gpu)
