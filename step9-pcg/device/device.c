@@ -153,6 +153,16 @@ static void *device_values(pcg_dev *d, const double *v, long long count, const c
  * level forms hold it by position in the level order (kernel.cl,
  * trsv_fetch): the rows of a level side by side, row order[k] at ptr[k];
  * the sweeps and the sync-free solve, row by row. */
+/* ic0-persistent's order: L's level order where its rows are short (a
+ * grid's row reads the row just before it, so in natural order each row
+ * waits on the last), natural order where they average PERSIST_LONG_ROW
+ * entries or more (the loads, not that wait, take the time, and the rows
+ * are read as they lie; TUNING.md, entries 14 and 18) */
+int persist_natural(const tri_matrix *T)
+{
+    return T->n > 0 && T->nnz >= (long long)PERSIST_LONG_ROW * T->n;
+}
+
 static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
 {
     size_t n1 = (size_t)T->n + 1, nnz1 = T->nnz ? (size_t)T->nnz : 1;
@@ -161,7 +171,7 @@ static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
     if (!copy)
         spmv_die(SPMV_EXIT_RESOURCES, "out of host memory for the factor's values");
     const int *ptr = T->ptr, *col = T->col;
-    int by_level = d->ver->form == FORM_LEVELS || d->ver->form == FORM_PERSISTENT;
+    int by_level = d->ver->form == FORM_LEVELS || (d->ver->form == FORM_PERSISTENT && !persist_natural(T));
     if (by_level) {
         int *pp = kept_alloc(d, n1, sizeof(int), "the factor by level"), *pc = kept_alloc(d, nnz1, sizeof(int), "the factor by level");
         pp[0] = 0;
@@ -190,6 +200,12 @@ static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
     if (by_level)
         t->order = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, (n1 - 1 ? n1 - 1 : 1) * sizeof(int), t->lv.order,
                                   "the rows by level");
+    else if (d->ver->form == FORM_PERSISTENT) {   /* natural order: the order the identity */
+        int *id = kept_alloc(d, n1, sizeof(int), "the rows in order");
+        for (int i = 0; i < T->n; i++)
+            id[i] = i;
+        t->order = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, (n1 - 1 ? n1 - 1 : 1) * sizeof(int), id, "the rows in order");
+    }
     if (d->ver->form == FORM_LEVELS)   /* the persistent form walks the order alone */
         t->lev_ptr = spmv_cl_buffer(d->cl, CL_MEM_READ_ONLY, ((size_t)t->lv.nlev + 1) * sizeof(int),
                                     t->lv.lev_ptr, "the levels' starts");

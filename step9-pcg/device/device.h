@@ -30,6 +30,11 @@ typedef struct {
     int lo, hi, chain;
 } tri_seg;
 
+/* ic0-persistent solves in natural order where L's rows average this many
+ * entries or more, in L's level order elsewhere (device.c, persist_natural) */
+#define PERSIST_LONG_ROW 8
+int persist_natural(const tri_matrix *T);
+
 /* One triangular factor on the device, with its levels and their schedule */
 typedef struct {
     int lower, nlev, widest, nseg, chains;

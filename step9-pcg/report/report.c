@@ -37,8 +37,9 @@ void report_describe(const pcg_dev *d)
         printf("cg       a launch every K iterations: pcg_persistent, one work-item, runs them (q = A p, the tests, "
                "r, z = L^-T (L^-1 r): L's rows one after another, then again in reverse as L^T's columns, x and p); "
                "the state read back after each launch\n");
-        printf("levels   L's %d: L's solve takes the rows one after another in their order, U's (U = L^T, from L's "
-               "rows) in the reverse\n", d->L.lv.nlev);
+        printf("levels   L's %d: L's solve takes the rows one after another in %s, U's (U = L^T, from L's "
+               "rows) in the reverse (natural order where L's rows average %d entries or more)\n", d->L.lv.nlev,
+               persist_natural(&d->f.L) ? "natural order" : "L's level order", PERSIST_LONG_ROW);
         return;
     }
     printf("cg       %d launches an iteration: the product, pcg_alpha, pcg_update_r, ", launches(d));
