@@ -476,15 +476,16 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
  * the loop itself runs on the device, COUNT iterations a launch, with the
  * same tests and the same state as pcg_alpha's. r.r and r.z come in as
  * the partials pcg_start (or the last launch) left, and go out in the
- * first. Both solves read L alone, held by position in its level order as
- * the level forms hold it (device.c: row order[k] at ptr[k], the diagonal
- * last, as 1 / l_ii): L's takes the rows one after another in that order;
+ * first. Both solves read L alone, held by position in its order (device.c:
+ * row order[k] at ptr[k], the diagonal last, as 1 / l_ii; the order L's
+ * level order, or natural order where L's rows are long: persist_natural):
+ * L's takes the rows one after another in that order;
  * L^T's takes L's rows in the reverse order, each as a column of L^T: once
  * z_j is known, z_j l_ji comes off z_i for each i < j of row j (as PETSc's
  * ICC solves from one triangle), so the solve needs no U (the check makes
  * U after the solve). The rows of a level read none of each other; in
  * natural order a grid's row reads the one just before it: TUNING.md,
- * entry 14, measures what the order alone changes. The loop's product and
+ * entries 14 and 18, measure what the order changes. The loop's product and
  * solves are csr_rows, trsv_lower and trsv_upper, which csr_serial,
  * trsv_serial and trsv_serial_t run too: the checks run the loop's own
  * product and solves (not the p.q and r.z they add up on the way). */
