@@ -470,8 +470,8 @@ __kernel void trsv_syncfree(const int n, const int lower, __global const int *re
 #endif
 
 /* ---- The whole loop in one work-item (ic0-persistent: a CPU device) ----
- * On PoCL ic0's iteration on the collection's small files takes 51 to 55
- * us (medians), its two solves 2.1 to 5.4 (README.md, the PoCL tables);
+ * On PoCL ic0's iteration on the collection's small files takes 46 to 51
+ * us (medians), its two solves 2.1 to 5.2 (README.md, the PoCL tables);
  * the rest holds five more launches and a read-back an iteration. Here
  * the loop itself runs on the device, COUNT iterations a launch, with the
  * same tests and the same state as pcg_alpha's. r.r and r.z come in as
