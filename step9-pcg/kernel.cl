@@ -505,7 +505,7 @@ static VALUE csr_rows(const int n, __global const int *ptr, __global const int *
     return pq;
 }
 
-/* L y = v, the rows in the level order */
+/* L y = v, the rows in their order (L's level order, or natural) */
 static void trsv_lower(const int n, __global const int *ptr, __global const int *col, __global const VALUE *val,
                        __global const int *order, __global const VALUE *v, __global VALUE *y)
 {
@@ -518,7 +518,7 @@ static void trsv_lower(const int n, __global const int *ptr, __global const int 
     }
 }
 
-/* L^T z = (z as it comes), in place, L's rows in the reverse level order;
+/* L^T z = (z as it comes), in place, L's rows in the reverse of that order;
  * returns r.z */
 static VALUE trsv_upper(const int n, __global const int *ptr, __global const int *col, __global const VALUE *val,
                         __global const int *order, __global const VALUE *r, __global VALUE *z)

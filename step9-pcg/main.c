@@ -170,8 +170,8 @@ static void tri_syncfree_solve(pcg_dev *d, const tri_dev *t, cl_mem v, cl_mem y)
     launch(d, K_SYNC, spmv_round_up((size_t)d->n * d->lanes, d->local[K_SYNC]));   /* d->lanes a row */
 }
 
-/* L y = v (K_SERIAL) or L^T y = v (K_SERIAL_T), row after row in the
- * level order, in one work-item (ic0-persistent: a CPU device) */
+/* L y = v (K_SERIAL) or L^T y = v (K_SERIAL_T), row after row in its
+ * order (L's level order, or natural), in one work-item (ic0-persistent: a CPU device) */
 static void tri_serial_solve(pcg_dev *d, int which, cl_mem v, cl_mem y)
 {
     CL_CHECK(clSetKernelArg(d->k[which], 5, sizeof v, &v));

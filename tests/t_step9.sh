@@ -149,6 +149,18 @@ elif [ "$("$BUILD/devices" --type "${SPMV_DEVICE:-}" 2>/dev/null)" != GPU ]; the
             pass "step9 ic0-persistent: the 1% wrong row of U caught by the solve's check" ||
             fail "step9 ic0-persistent: the wrong row of U caught" "$(grep -E '^check' "$TMP/out" | tr '\n' '|')"
     fi
+    # the same two breaks where the form solves in natural order (a 27-point box: L's rows long)
+    for k in serial col; do
+        [ -s "$TMP/k/$k.cl" ] || continue
+        which=L; [ $k = col ] && which=U
+        expect_status "step9 ic0-persistent in natural order, row 8 of its $which solve 1% off: status 1" 1 "$bin" \
+            --gen stencil27:nx=9,ny=8,nz=7 --kernel ic0-persistent --kernel-file "$TMP/k/$k.cl"
+        grep -q "^levels .* in natural order" "$TMP/out" &&
+            grep -qE "^check    $which y = v .*\(row 8\) > the limit 1\$" "$TMP/out" && grep -q '^check: FAIL' "$TMP/out" &&
+            pass "step9 ic0-persistent in natural order: the 1% wrong row of $which caught" ||
+            fail "step9 ic0-persistent in natural order: the wrong row of $which caught" \
+                "$(grep -E '^check|^levels' "$TMP/out" | tr '\n' '|')"
+    done
     # its own product (csr_rows, which its loop runs) 1% off in one row: the product's check
     sed 's|            s += val\[k\] \* p\[col\[k\]\];|            s += val[k] * p[col[k]] * (i == 7 ? (VALUE)1.01 : (VALUE)1);|' \
         "$ROOT/step9-pcg/kernel.cl" >"$TMP/k/csr.cl"

@@ -156,8 +156,8 @@ static void *device_values(pcg_dev *d, const double *v, long long count, const c
 /* ic0-persistent's order: L's level order where its rows are short (a
  * grid's row reads the row just before it, so in natural order each row
  * waits on the last), natural order where they average PERSIST_LONG_ROW
- * entries or more (the loads, not that wait, take the time, and the rows
- * are read as they lie; TUNING.md, entries 14 and 18) */
+ * entries or more (measured: TUNING.md, entries 14 and 18; a guess at why:
+ * the loads, not that wait, take the time, and the rows are read as they lie) */
 int persist_natural(const tri_matrix *T)
 {
     return T->n > 0 && T->nnz >= (long long)PERSIST_LONG_ROW * T->n;

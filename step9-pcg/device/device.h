@@ -32,7 +32,9 @@ typedef struct {
 
 /* ic0-persistent solves in natural order where L's rows average this many
  * entries or more, in L's level order elsewhere (device.c, persist_natural) */
+#ifndef PERSIST_LONG_ROW
 #define PERSIST_LONG_ROW 8
+#endif
 int persist_natural(const tri_matrix *T);
 
 /* One triangular factor on the device, with its levels and their schedule */
