@@ -180,19 +180,20 @@ static void solve_fused(cg_dev *d, int maxiter, double thresh, int k, void *tmp,
         if (d->persist) {   /* (CG_PERSIST) the block's kk iterations in one launch */
             CL_CHECK(clSetKernelArg(d->k[K_PERSIST], 1, sizeof kk, &kk));
             launch(d, K_PERSIST);
-        }
-        for (int j = 0; j < kk && !d->persist; j++) {
-            if (d->pipelined) {
-                launch(d, K_SPMV);           /* q = A p, and the partials of p.q and q.q */
-                launch(d, K_PIPE_A + ph);    /* the tests, alpha, beta; x, r, p, and the partials of r.r */
-                ph ^= 1;
-            } else {
-                launch(d, K_SPMV);     /* q = A p, and the partials of p.q */
-                launch(d, K_ALPHA);    /* the tests, alpha */
-                launch(d, K_UPD_R);    /* r -= alpha q, and the partials of r.r */
-                launch(d, K_UPD_XP);   /* beta; x += alpha p; p = r + beta p */
+        } else {
+            for (int j = 0; j < kk; j++) {
+                if (d->pipelined) {
+                    launch(d, K_SPMV);           /* q = A p, and the partials of p.q and q.q */
+                    launch(d, K_PIPE_A + ph);    /* the tests, alpha, beta; x, r, p, and the partials of r.r */
+                    ph ^= 1;
+                } else {
+                    launch(d, K_SPMV);     /* q = A p, and the partials of p.q */
+                    launch(d, K_ALPHA);    /* the tests, alpha */
+                    launch(d, K_UPD_R);    /* r -= alpha q, and the partials of r.r */
+                    launch(d, K_UPD_XP);   /* beta; x += alpha p; p = r + beta p */
+                }
+                clFlush(d->cl->queue);
             }
-            clFlush(d->cl->queue);
         }
         read_back(d, d->state, 0, sizeof state, state);
         launched += kk;

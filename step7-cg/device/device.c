@@ -67,6 +67,28 @@ void *device_buffers(cg_dev *d, const cg_system *s)
     return tmp;
 }
 
+/* (CG_PERSIST) cg_persist's buffers (the grid's pairs and r.r partials;
+ * the barrier) and its arguments but count (1) and thresh (2), which the
+ * solve sets */
+static void bind_persist(cg_dev *d)
+{
+    size_t ngp = d->global[K_PERSIST] / PERSIST_LOCAL;
+    int zero[3] = { 0, 0, 0 };
+    d->pers = spmv_cl_buffer(d->cl, CL_MEM_READ_WRITE, 3 * ngp * d->vsize, NULL, "the grid's partials");
+    d->bar = spmv_cl_buffer(d->cl, CL_MEM_READ_WRITE, sizeof zero, zero, "the grid's barrier");
+    cl_kernel kp = d->k[K_PERSIST];
+    cl_mem a1[] = { d->ptr, d->col, d->val, d->x, d->r, d->p, d->q };
+    CL_CHECK(clSetKernelArg(kp, 0, sizeof d->n, &d->n));
+    for (int j = 0; j < 7; j++)
+        CL_CHECK(clSetKernelArg(kp, 3 + j, sizeof(cl_mem), &a1[j]));
+    CL_CHECK(clSetKernelArg(kp, 10, sizeof d->ng, &d->ng));
+    cl_mem a2[] = { d->part, d->pers, d->scal, d->state, d->bar };
+    for (int j = 0; j < 5; j++)
+        CL_CHECK(clSetKernelArg(kp, 11 + j, sizeof(cl_mem), &a2[j]));
+    CL_CHECK(clSetKernelArg(kp, 16, PERSIST_LOCAL * (size_t)d->vsize, NULL));
+    printf("cg       (CG_PERSIST) pipelined in one launch a block: %zu work-groups of %d\n", ngp, PERSIST_LOCAL);
+}
+
 /* The kernels' arguments: the product's as in chapter 6 (x is p, y is q),
  * then each vector kernel's buffers and its scratch of one VALUE a work-item */
 static void bind_args(cg_dev *d)
@@ -96,6 +118,8 @@ static void bind_args(cg_dev *d)
         }
         return;
     }
+    if (d->persist)
+        bind_persist(d);
     if (d->pipelined) {   /* two kernels, the r.r partials read from one buffer and written to the other */
         for (int i = 0; i < 2; i++) {
             cl_kernel kp = d->k[K_PIPE_A + i];
@@ -164,24 +188,9 @@ cl_program device_program(cg_dev *d, const spmv_options *o, char p, int vector, 
         d->alpha_local = cg_fit_group(d->cl, d->k[K_ALPHA], d->alpha_local);
         d->local[K_ALPHA] = d->global[K_ALPHA] = d->alpha_local;
     }
-    if (d->persist) {   /* a grid of PERSIST_PER_CU work-groups a compute unit, its pairs and r.r partials */
+    if (d->persist) {   /* cg_persist's grid: PERSIST_PER_CU work-groups a compute unit */
         d->local[K_PERSIST] = PERSIST_LOCAL;
         d->global[K_PERSIST] = (size_t)PERSIST_PER_CU * d->cl->compute_units * PERSIST_LOCAL;
-        size_t ngp = d->global[K_PERSIST] / PERSIST_LOCAL;
-        int zero[3] = { 0, 0, 0 };
-        d->pers = spmv_cl_buffer(d->cl, CL_MEM_READ_WRITE, 3 * ngp * d->vsize, NULL, "the grid's partials");
-        d->bar = spmv_cl_buffer(d->cl, CL_MEM_READ_WRITE, sizeof zero, zero, "the grid's barrier");
-        cl_kernel kp = d->k[K_PERSIST];
-        cl_mem a1[] = { d->ptr, d->col, d->val, d->x, d->r, d->p, d->q };
-        CL_CHECK(clSetKernelArg(kp, 0, sizeof d->n, &d->n));
-        for (int j = 0; j < 7; j++)
-            CL_CHECK(clSetKernelArg(kp, 3 + j, sizeof(cl_mem), &a1[j]));
-        CL_CHECK(clSetKernelArg(kp, 10, sizeof d->ng, &d->ng));
-        cl_mem a2[] = { d->part, d->pers, d->scal, d->state, d->bar };
-        for (int j = 0; j < 5; j++)
-            CL_CHECK(clSetKernelArg(kp, 11 + j, sizeof(cl_mem), &a2[j]));
-        CL_CHECK(clSetKernelArg(kp, 16, PERSIST_LOCAL * (size_t)d->vsize, NULL));
-        printf("cg       (CG_PERSIST) pipelined in one launch a block: %zu work-groups of %d\n", ngp, PERSIST_LOCAL);
     }
     if (d->fused && d->spmv_scratch == 1)
         d->spmv_scratch = d->local[K_SPMV];   /* the scalar product's p.q: a value per work-item */

@@ -148,11 +148,6 @@ static void *device_values(pcg_dev *d, const double *v, long long count, const c
     return out;
 }
 
-/* The factor as the device holds it: each row's diagonal entry as its
- * reciprocal (the kernels multiply: no division, whose code is long). The
- * level forms hold it by position in the level order (kernel.cl,
- * trsv_fetch): the rows of a level side by side, row order[k] at ptr[k];
- * the sweeps and the sync-free solve, row by row. */
 /* ic0-persistent's order: L's level order where its rows are short (a
  * grid's row reads the row just before it, so in natural order each row
  * waits on the last), natural order where they average PERSIST_LONG_ROW
@@ -163,6 +158,11 @@ int persist_natural(const tri_matrix *T)
     return T->n > 0 && T->nnz >= (long long)PERSIST_LONG_ROW * T->n;
 }
 
+/* The factor as the device holds it: each row's diagonal entry as its
+ * reciprocal (the kernels multiply: no division, whose code is long). The
+ * level forms hold it by position in the level order (kernel.cl,
+ * trsv_fetch): the rows of a level side by side, row order[k] at ptr[k];
+ * the sweeps and the sync-free solve, row by row. */
 static void tri_upload(pcg_dev *d, tri_dev *t, const tri_matrix *T)
 {
     size_t n1 = (size_t)T->n + 1, nnz1 = T->nnz ? (size_t)T->nnz : 1;

@@ -57,9 +57,7 @@ int ic0_upper(const csr_matrix *A, ic_factor *f, spmv_error *err);
 void ic0_free(ic_factor *f);
 #define IC0_MAP_BYTES ((size_t)256 << 20)
 #define IC0_ROWS_A_THREAD 16
-#ifndef IC0_WIDE
 #define IC0_WIDE 256
-#endif
 
 /* L L^T against A + shift diag(A) on every entry of A's lower pattern, in
  * double: the worst |(L L^T)_ij - a_ij| over (n_i + 2) eps sum_m |l_im l_jm|
